@@ -1,0 +1,4 @@
+export * from './types.js';
+export * from './rng.js';
+export * from './clone.js';
+export * from './play.js';
