@@ -83,6 +83,8 @@ export interface REcoPublicView {
   players: PlayerView[];
   drawCount: number;
   discardCount: number;
+  /** Present only if DISCARD_CONTENTS_PUBLIC is switched on (G9); off by default. */
+  discardCards?: Card[];
   endTriggered: boolean;
 }
 

@@ -1,0 +1,73 @@
+/** /game new|join|leave|add-bot|start|cancel: open a lobby and run it. */
+import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import type { GameOptions } from '../src/engine/index.js';
+import { GAMES } from '../src/games/index.js';
+import { hasKey, languageOf, t } from '../src/i18n/index.js';
+import type { BotContext } from '../src/discord/context.js';
+import { createLobby, lobbyAction } from '../src/discord/lobby.js';
+import type { LobbyAction } from '../src/discord/custom-id.js';
+import { described, named } from './localised.js';
+
+/** Every game's options, offered once each (games share names they have in common). */
+const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
+
+function optionKey(gameId: string, name: string): string {
+  return `${gameId}.options.${name}`;
+}
+
+function newSubcommand() {
+  return (sub: import('discord.js').SlashCommandSubcommandBuilder) => {
+    described(named(sub, 'new', 'nouvelle'), 'commands.game.new');
+    sub.addStringOption((o) =>
+      described(named(o, 'game', 'jeu'), 'commands.game.optionGame')
+        .setRequired(true)
+        .addChoices(...Object.values(GAMES).map((g) => ({ name: t('en', g.nameKey), value: g.id, name_localizations: { fr: t('fr', g.nameKey) } }))),
+    );
+    sub.addStringOption((o) =>
+      described(named(o, 'language', 'langue'), 'commands.game.optionLanguage').addChoices(
+        { name: 'English', value: 'en' },
+        { name: 'Français', value: 'fr' },
+      ),
+    );
+    for (const { game, spec } of OPTION_SPECS) {
+      const key = optionKey(game, spec.name);
+      const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
+        hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
+      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(o.setName(spec.name)));
+      else sub.addStringOption((o) => describe(o.setName(spec.name)).addChoices(...spec.choices.map((c) => ({ name: c.label, value: c.value }))));
+    }
+    return sub;
+  };
+}
+
+const ACTIONS: { name: string; fr: string; action: LobbyAction }[] = [
+  { name: 'join', fr: 'rejoindre', action: 'join' },
+  { name: 'leave', fr: 'quitter', action: 'leave' },
+  { name: 'add-bot', fr: 'ajouter-bot', action: 'bot' },
+  { name: 'start', fr: 'lancer', action: 'start' },
+  { name: 'cancel', fr: 'annuler', action: 'cancel' },
+];
+
+const builder = described(named(new SlashCommandBuilder(), 'game', 'partie'), 'commands.game.description')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand(newSubcommand());
+for (const a of ACTIONS) builder.addSubcommand((sub) => described(named(sub, a.name, a.fr), `commands.game.${a.action}`));
+
+export const data = builder;
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const sub = interaction.options.getSubcommand();
+  if (sub === 'new') {
+    const gameType = interaction.options.getString('game', true);
+    const options: GameOptions = {};
+    for (const { spec } of OPTION_SPECS) {
+      const value = spec.kind === 'boolean' ? interaction.options.getBoolean(spec.name) : interaction.options.getString(spec.name);
+      if (value !== null) options[spec.name] = value;
+    }
+    const language = languageOf(interaction.options.getString('language') ?? interaction.locale);
+    return createLobby(ctx, interaction, { gameType, language, options });
+  }
+  const action = ACTIONS.find((a) => a.name === sub)!.action;
+  const record = interaction.channelId ? ctx.store.openInChannel(interaction.channelId) : null;
+  return lobbyAction(ctx, interaction, record, action);
+}

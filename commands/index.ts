@@ -1,0 +1,23 @@
+/** Every slash command. Each file exports `data` (the definition) and `execute`. */
+import type { ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import * as game from './game.js';
+import * as hand from './hand.js';
+import * as help from './help.js';
+import * as rules from './rules.js';
+import * as status from './status.js';
+
+export interface Command {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
+}
+
+export const COMMANDS: Command[] = [game, hand, status, rules, help];
+
+export function commandMap(): Map<string, Command> {
+  return new Map(COMMANDS.map((c) => [c.data.name, c]));
+}
+
+export function commandsJson(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return COMMANDS.map((c) => c.data.toJSON());
+}

@@ -1,0 +1,29 @@
+/**
+ * Image renderers per game id. A renderer receives a view (never the raw state), so hidden
+ * information cannot reach an image.
+ */
+import type { Outcome } from '../src/engine/types.js';
+import { renderREcoBoard } from './r-eco/board.js';
+import { renderREcoFinal } from './r-eco/final.js';
+import { renderREcoHand } from './r-eco/hand.js';
+import type { RenderContext } from './types.js';
+
+export type { RenderContext } from './types.js';
+
+export interface GameRenderers {
+  /** The public board, from the game's public view. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  board(view: any, ctx: RenderContext): Buffer;
+  /** One seat's private holdings, from that seat's view. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  hand(view: any, ctx: RenderContext): Buffer;
+  /** The final ranking, from the public view and the outcome. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  final(view: any, outcome: Outcome, ctx: RenderContext): Buffer;
+}
+
+export const renderers: Record<string, GameRenderers> = {
+  'r-eco': { board: renderREcoBoard, hand: renderREcoHand, final: renderREcoFinal },
+};
+
+export { renderREcoBoard, renderREcoFinal, renderREcoHand };

@@ -1,0 +1,176 @@
+/**
+ * R-Eco card faces, each drawn once per (kind, colour, value, size) and then copied. Every layer
+ * is 2 px larger than the card for its drop shadow; callers place the card's top-left corner.
+ */
+import {
+  cachedLayer,
+  colourStyle,
+  drawSymbol,
+  drawText,
+  fillRoundRect,
+  font,
+  formatValue,
+  strokeRoundRect,
+  type Canvas,
+  type Ctx,
+} from '../canvas.js';
+
+export interface Size {
+  w: number;
+  h: number;
+}
+
+export const WASTE_SMALL: Size = { w: 44, h: 62 };
+export const WASTE_LARGE: Size = { w: 76, h: 106 };
+export const REWARD_TOP: Size = { w: 60, h: 84 };
+export const REWARD_CHIP: Size = { w: 22, h: 32 };
+export const BACK_MINI: Size = { w: 18, h: 26 };
+export const BACK_DECK: Size = { w: 28, h: 40 };
+
+const SHADOW = 'rgba(20, 35, 30, 0.22)';
+const CREAM = '#fffaf0';
+
+function shadow(ctx: Ctx, size: Size, r: number): void {
+  fillRoundRect(ctx, 2, 2, size.w, size.h, r, SHADOW);
+}
+
+/** A waste card: the colour, its shape in the corner, the big number and one pip per unit. */
+export function wasteCard(colour: string, value: number, size: Size): Canvas {
+  return cachedLayer(`reco:waste:${colour}:${value}:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
+    const st = colourStyle(colour);
+    const s = size.w / 44;
+    const r = 5 * s;
+    shadow(ctx, size, r);
+    fillRoundRect(ctx, 0, 0, size.w, size.h, r, st.fill);
+    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, st.dark, 1);
+    strokeRoundRect(ctx, 3 * s, 3 * s, size.w - 6 * s, size.h - 6 * s, 3 * s, 'rgba(255,255,255,0.5)', 1);
+    drawSymbol(ctx, colour, 9 * s, 9.5 * s, 3 * s, st.ink);
+
+    ctx.font = font(Math.round(24 * s), true);
+    ctx.fillStyle = st.ink;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(formatValue(value), size.w / 2, size.h * 0.42);
+
+    // Pips repeat the value as shapes, readable without the number or the colour.
+    const pips = Math.max(0, Math.min(value, 4));
+    const gap = 12 * s;
+    const pr = 4.2 * s;
+    const y = size.h * 0.78;
+    for (let i = 0; i < pips; i++) {
+      const x = size.w / 2 + (i - (pips - 1) / 2) * gap;
+      drawSymbol(ctx, colour, x, y, pr, st.ink, st.dark, 1);
+    }
+  });
+}
+
+/** A reward card: a coloured strip with the shape, and the points on a cream panel. */
+export function rewardCard(colour: string, value: number, size: Size): Canvas {
+  return cachedLayer(`reco:reward:${colour}:${value}:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
+    const st = colourStyle(colour);
+    const s = size.w / 60;
+    const r = Math.max(3, 6 * s);
+    const strip = Math.max(10, Math.round(18 * s));
+    const inset = Math.max(2, Math.round(4 * s));
+    shadow(ctx, size, r);
+    fillRoundRect(ctx, 0, 0, size.w, size.h, r, st.fill);
+    fillRoundRect(ctx, inset, strip, size.w - 2 * inset, size.h - strip - inset, Math.max(2, r - 2), CREAM);
+    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, st.dark, 1);
+    drawSymbol(ctx, colour, size.w / 2, strip / 2 + 0.5, Math.max(2.6, 5 * s), st.ink);
+
+    const cy = strip + (size.h - strip - inset) / 2;
+    if (size.w >= 40) {
+      // A coin behind the value says "points" at a glance on the large card.
+      ctx.beginPath();
+      ctx.arc(size.w / 2, cy, 20 * s, 0, Math.PI * 2);
+      ctx.fillStyle = st.light;
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = st.fill;
+      ctx.stroke();
+    }
+    const text = formatValue(value);
+    const fs = size.w >= 40 ? Math.round(26 * s) : text.length > 1 ? 12 : 15;
+    ctx.font = font(fs, true);
+    ctx.fillStyle = value < 0 ? '#b3261e' : st.dark;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, size.w / 2, cy + 0.5);
+  });
+}
+
+/** The back of a waste card (draw pile, hand sizes). */
+export function cardBack(size: Size): Canvas {
+  return cachedLayer(`reco:back:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
+    const r = Math.max(2, size.w / 7);
+    shadow(ctx, size, r);
+    fillRoundRect(ctx, 0, 0, size.w, size.h, r, '#2c5249');
+    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, '#162c27', 1);
+    const i = Math.max(2, Math.round(size.w / 9));
+    strokeRoundRect(ctx, i, i, size.w - 2 * i, size.h - 2 * i, Math.max(1, r - 2), '#7fb8a4', 1);
+    if (size.w >= 26) {
+      ctx.font = font(Math.round(size.w * 0.62));
+      ctx.fillStyle = '#a9dcc8';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText('\u267B', size.w / 2, size.h / 2 + 1);
+    } else {
+      ctx.beginPath();
+      ctx.moveTo(size.w / 2, size.h / 2 - 4);
+      ctx.lineTo(size.w / 2 + 3, size.h / 2);
+      ctx.lineTo(size.w / 2, size.h / 2 + 4);
+      ctx.lineTo(size.w / 2 - 3, size.h / 2);
+      ctx.closePath();
+      ctx.fillStyle = '#a9dcc8';
+      ctx.fill();
+    }
+  });
+}
+
+/** A face-up discard pile: a plain grey card with the recycling mark. */
+export function discardCard(size: Size): Canvas {
+  return cachedLayer(`reco:discard:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
+    const r = Math.max(2, size.w / 7);
+    shadow(ctx, size, r);
+    fillRoundRect(ctx, 0, 0, size.w, size.h, r, '#d9ddd8');
+    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, '#8d958f', 1);
+    ctx.font = font(Math.round(size.w * 0.62));
+    ctx.fillStyle = '#7d867f';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('\u267B', size.w / 2, size.h / 2 + 1);
+  });
+}
+
+/** An empty slot outline, e.g. a reward stack that ran out. */
+export function emptySlot(ctx: Ctx, x: number, y: number, size: Size, label: string): void {
+  ctx.save();
+  ctx.setLineDash([4, 3]);
+  strokeRoundRect(ctx, x + 0.5, y + 0.5, size.w - 1, size.h - 1, 6, '#9aa39c', 1.5);
+  ctx.restore();
+  drawText(ctx, label, x + size.w / 2, y + size.h / 2, {
+    size: 11,
+    bold: true,
+    color: '#8a938c',
+    align: 'center',
+    maxWidth: size.w - 6,
+  });
+}
+
+/**
+ * Draws `count` cards from left to right inside `maxWidth`, overlapping them when they do not
+ * fit at their natural `step`. `draw(i, x)` places card i.
+ */
+export function layoutRow(
+  count: number,
+  x: number,
+  cardWidth: number,
+  step: number,
+  maxWidth: number,
+  draw: (i: number, x: number) => void,
+): void {
+  if (count <= 0) return;
+  const natural = cardWidth + step * (count - 1);
+  const st = natural <= maxWidth || count === 1 ? step : (maxWidth - cardWidth) / (count - 1);
+  for (let i = 0; i < count; i++) draw(i, Math.round(x + i * st));
+}

@@ -1,0 +1,69 @@
+/** One seat's private hand: a row of large waste cards with a short caption. */
+import type { REcoSeatView } from '../../src/games/r-eco/types.js';
+import {
+  blit,
+  cachedLayer,
+  createBoardCanvas,
+  drawText,
+  encodePng,
+  fillRoundRect,
+  fitText,
+  font,
+  strokeRoundRect,
+} from '../canvas.js';
+import type { RenderContext } from '../types.js';
+import { WASTE_LARGE, layoutRow, wasteCard } from './cards.js';
+import { ACCENT, BG, INK, MUTED } from './parts.js';
+
+const W = 700;
+const H = 172;
+const PAD = 16;
+const CARDS_Y = 50;
+
+function background() {
+  return cachedLayer('reco:hand:bg', W, H, (g) => {
+    g.fillStyle = BG;
+    g.fillRect(0, 0, W, H);
+    g.fillStyle = '#3c8f6e';
+    g.fillRect(0, 0, 6, H);
+  });
+}
+
+/** Draws a seat's hand. Reads nothing but the seat view and the context. */
+export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
+  const canvas = createBoardCanvas(W, H);
+  const g = canvas.getContext('2d');
+  blit(g, background(), 0, 0);
+
+  const cy = 26;
+  g.font = font(18, true);
+  const caption = fitText(g, ctx.t('render.yourHand', { count: view.hand.length }), 320);
+  drawText(g, caption, PAD + 4, cy, { size: 18, bold: true, color: INK });
+
+  if (view.mustDump > 0) {
+    g.font = font(14, true);
+    const text = fitText(g, ctx.t('render.mustDump', { count: view.mustDump }), W - 360);
+    const tw = Math.ceil(g.measureText(text).width);
+    const px = W - PAD - tw - 24;
+    fillRoundRect(g, px, cy - 13, tw + 24, 26, 13, ACCENT);
+    drawText(g, text, px + 12, cy, { size: 14, bold: true, color: '#2a1d00' });
+  }
+
+  if (view.hand.length === 0) {
+    g.save();
+    g.setLineDash([5, 4]);
+    strokeRoundRect(g, PAD + 4.5, CARDS_Y + 0.5, WASTE_LARGE.w - 1, WASTE_LARGE.h - 1, 8, '#a9b4ae', 1.5);
+    g.restore();
+    drawText(g, ctx.t('render.emptyHand'), PAD + WASTE_LARGE.w + 20, CARDS_Y + WASTE_LARGE.h / 2, {
+      size: 15,
+      color: MUTED,
+      maxWidth: W - WASTE_LARGE.w - 60,
+    });
+  } else {
+    layoutRow(view.hand.length, PAD + 4, WASTE_LARGE.w, WASTE_LARGE.w + 8, W - 2 * PAD - 8, (i, x) => {
+      const card = view.hand[i];
+      if (card) blit(g, wasteCard(card.colour, card.value, WASTE_LARGE), x, CARDS_Y);
+    });
+  }
+  return encodePng(canvas);
+}

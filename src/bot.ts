@@ -1,0 +1,58 @@
+/** Wires the bot together: database, store, Discord client, router and the game tables. */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { commandMap } from '../commands/index.js';
+import type { Config } from './config.js';
+import type { BotContext } from './discord/context.js';
+import { registerCommands } from './discord/register-commands.js';
+import { createRouter } from './discord/router.js';
+import { Tables } from './discord/tables.js';
+import type { Logger } from './logger.js';
+import { openDatabase } from './store/database.js';
+import { GameStore } from './store/game-store.js';
+
+export interface RunningBot extends BotContext {
+  stop(): Promise<void>;
+}
+
+export async function startBot(config: Config, logger: Logger): Promise<RunningBot> {
+  const db = openDatabase(config.DATABASE_PATH);
+  const store = new GameStore(db);
+  logger.info({ database: config.DATABASE_PATH }, 'database ready');
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
+  });
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS);
+  const ctx: BotContext = { config, logger, store, client, tables };
+
+  client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
+  client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(config.DISCORD_TOKEN);
+    await ready;
+    await registerCommands(client.rest, client.application!.id, config.DISCORD_GUILD_ID, { store, logger });
+  } catch (error) {
+    await client.destroy();
+    db.$client.close();
+    throw error;
+  }
+  tables.resume();
+  logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
+
+  let stopped = false;
+  return {
+    ...ctx,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      tables.stop();
+      await tables.flush();
+      await client.destroy();
+      db.$client.close();
+      logger.info('bot stopped');
+    },
+  };
+}

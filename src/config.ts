@@ -1,0 +1,40 @@
+/** Process configuration: read from the environment (and `.env`), validated once at start-up. */
+import { z } from 'zod';
+
+const snowflake = /^\d{17,20}$/;
+
+const schema = z.object({
+  DISCORD_TOKEN: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  DISCORD_GUILD_ID: z
+    .string()
+    .trim()
+    .regex(snowflake, 'must be a server id (17 to 20 digits)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DISCORD_API_URL: z
+    .url({ error: 'must be a URL such as http://127.0.0.1:8080/api' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_PATH: z.string().trim().min(1, 'must not be empty').default('./data/recyclerie.sqlite'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. A bad value throws one sentence naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'configuration');
+  const value = env[name];
+  const detail = value === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
+  throw new ConfigError(`Configuration error: ${name} ${detail}. Set it in .env (see .env.example).`);
+}

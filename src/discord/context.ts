@@ -1,0 +1,14 @@
+/** What every command and component handler receives besides the interaction. */
+import type { Client } from 'discord.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { GameStore } from '../store/game-store.js';
+import type { Tables } from './tables.js';
+
+export interface BotContext {
+  config: Config;
+  logger: Logger;
+  store: GameStore;
+  client: Client;
+  tables: Tables;
+}

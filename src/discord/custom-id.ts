@@ -1,0 +1,80 @@
+/**
+ * Custom ids of every component the bot sends. They carry all a click needs (game id, state
+ * version, decision step, choice), so buttons keep working after a restart with no memory.
+ */
+export type CustomId =
+  | { kind: 'lobby'; gameId: number; action: LobbyAction }
+  | { kind: 'hand'; gameId: number }
+  | { kind: 'status'; gameId: number }
+  | { kind: 'rules'; gameType: string }
+  /** A decision answer: a button carries its choice; a select or modal carries it as its value. */
+  | { kind: 'move'; gameId: number; version: number; step: string; choice?: string }
+  /** Opens the modal of a `number` decision. */
+  | { kind: 'ask-number'; gameId: number; version: number; step: string }
+  /** Shows another page of a long `choose` decision. */
+  | { kind: 'page'; gameId: number; version: number; step: string; page: number };
+
+export const LOBBY_ACTIONS = ['join', 'leave', 'bot', 'start', 'cancel'] as const;
+export type LobbyAction = (typeof LOBBY_ACTIONS)[number];
+
+const SAFE = /^[A-Za-z0-9_-]{1,40}$/;
+
+export function encodeCustomId(id: CustomId): string {
+  switch (id.kind) {
+    case 'lobby':
+      return `lobby:${id.gameId}:${id.action}`;
+    case 'hand':
+      return `hand:${id.gameId}`;
+    case 'status':
+      return `status:${id.gameId}`;
+    case 'rules':
+      return `rules:${id.gameType}`;
+    case 'move':
+      return `mv:${id.gameId}:${id.version}:${id.step}${id.choice === undefined ? '' : `:${id.choice}`}`;
+    case 'ask-number':
+      return `num:${id.gameId}:${id.version}:${id.step}`;
+    case 'page':
+      return `page:${id.gameId}:${id.version}:${id.step}:${id.page}`;
+  }
+}
+
+const int = (s: string | undefined): number | null => (s !== undefined && /^\d{1,15}$/.test(s) ? Number(s) : null);
+
+/** Parses a custom id; anything malformed (or from another app version) gives null. */
+export function decodeCustomId(raw: string): CustomId | null {
+  const [kind, a, b, c, d, ...rest] = raw.split(':');
+  if (rest.length > 0) return null;
+  const gameId = int(a);
+  switch (kind) {
+    case 'lobby':
+      return gameId !== null && LOBBY_ACTIONS.includes(b as LobbyAction) && c === undefined
+        ? { kind, gameId, action: b as LobbyAction }
+        : null;
+    case 'hand':
+    case 'status':
+      return gameId !== null && b === undefined ? { kind, gameId } : null;
+    case 'rules':
+      return a && SAFE.test(a) && b === undefined ? { kind, gameType: a } : null;
+    case 'mv': {
+      const version = int(b);
+      if (gameId === null || version === null || !c || !SAFE.test(c)) return null;
+      if (d !== undefined && !SAFE.test(d)) return null;
+      return d === undefined ? { kind: 'move', gameId, version, step: c } : { kind: 'move', gameId, version, step: c, choice: d };
+    }
+    case 'num': {
+      const version = int(b);
+      return gameId !== null && version !== null && c && SAFE.test(c) && d === undefined
+        ? { kind: 'ask-number', gameId, version, step: c }
+        : null;
+    }
+    case 'page': {
+      const version = int(b);
+      const page = int(d);
+      return gameId !== null && version !== null && c && SAFE.test(c) && page !== null
+        ? { kind: 'page', gameId, version, step: c, page }
+        : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,31 @@
+/** Read-only answers: /status, /rules, /help and their buttons. Public information only. */
+import { EmbedBuilder, MessageFlags, type RepliableInteraction } from 'discord.js';
+import { gameById } from '../games/index.js';
+import { t } from '../i18n/index.js';
+import type { GameRecord } from '../store/game-store.js';
+import type { BotContext } from './context.js';
+import { LIMITS, clip } from './limits.js';
+import { statusEmbed } from './messages.js';
+import { replyError, userLanguage } from './replies.js';
+
+export async function showStatus(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {
+  if (!record) return replyError(interaction, 'error.noGameHere');
+  await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction))], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
+export async function showRules(interaction: RepliableInteraction, gameType: string): Promise<void> {
+  const game = gameById(gameType);
+  if (!game) return replyError(interaction, 'error.unknownGame');
+  const language = userLanguage(interaction);
+  const embed = new EmbedBuilder()
+    .setColor(0x16a34a)
+    .setTitle(clip(t(language, 'rules.title', { game: t(language, game.nameKey) }), 256))
+    .setDescription(clip(t(language, game.present.rulesKey), LIMITS.embedDescription));
+  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
+}
+
+export async function showHelp(interaction: RepliableInteraction): Promise<void> {
+  const language = userLanguage(interaction);
+  const embed = new EmbedBuilder().setColor(0x16a34a).setTitle(t(language, 'help.title')).setDescription(t(language, 'help.body'));
+  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
+}

@@ -1,0 +1,115 @@
+/**
+ * Lobby actions, shared by the lobby buttons and the /game subcommands: a button updates the
+ * lobby message it sits on; a command answers privately and edits the lobby message.
+ */
+import { randomUUID } from 'node:crypto';
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
+import type { GameOptions } from '../engine/index.js';
+import { gameById } from '../games/index.js';
+import { t, type Language } from '../i18n/index.js';
+import type { GameRecord, StoreResult } from '../store/game-store.js';
+import type { BotContext } from './context.js';
+import type { LobbyAction } from './custom-id.js';
+import { gameLanguage, lobbyMessage } from './messages.js';
+import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
+import { replyEphemeral, replyError, userLanguage } from './replies.js';
+
+export function displayName(interaction: RepliableInteraction): string {
+  const member = interaction.member;
+  const fromMember = member && 'displayName' in member ? member.displayName : null;
+  return fromMember ?? interaction.user.globalName ?? interaction.user.username;
+}
+
+/** Refuses, with the missing permission named, when the bot could not post boards here. */
+export async function checkBotPermissions(interaction: RepliableInteraction): Promise<boolean> {
+  const missing = missingBotPermissions(interaction);
+  if (missing.length === 0) return true;
+  await replyEphemeral(interaction, `⚠️ ${missingPermissionText(userLanguage(interaction), missing)}`);
+  return false;
+}
+
+export async function createLobby(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  input: { gameType: string; language: Language; options: GameOptions },
+): Promise<void> {
+  if (!interaction.inGuild() || !interaction.channelId) return replyError(interaction, 'error.guildOnly');
+  const game = gameById(input.gameType);
+  if (!game) return replyError(interaction, 'error.unknownGame');
+  const foreign = Object.keys(input.options).find((name) => !game.options.some((o) => o.name === name));
+  if (foreign) return replyError(interaction, { key: 'error.optionNotForGame', args: { option: foreign, game: { key: game.nameKey } } });
+  const parsed = game.parseOptions(input.options);
+  if (!parsed.ok) return replyError(interaction, parsed.error);
+  if (!(await checkBotPermissions(interaction))) return;
+  const created = ctx.store.createLobby({
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
+    gameType: input.gameType,
+    options: parsed.options,
+    language: input.language,
+    seed: randomUUID(),
+    creator: { id: interaction.user.id, name: displayName(interaction) },
+  });
+  if (!created.ok) return replyError(interaction, created.error);
+  const response = await interaction.reply({ ...lobbyMessage(created.value), withResponse: true });
+  const messageId = response.resource?.message?.id;
+  if (messageId) ctx.store.setLobbyMessage(created.value.id, messageId);
+  ctx.logger.info({ gameId: created.value.id, channelId: interaction.channelId, gameType: input.gameType }, 'lobby opened');
+}
+
+function runAction(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord, action: LobbyAction): StoreResult<GameRecord> {
+  const user = interaction.user;
+  switch (action) {
+    case 'join':
+      return ctx.store.join(record.id, { id: user.id, name: displayName(interaction) });
+    case 'leave':
+      return ctx.store.leave(record.id, user.id);
+    case 'bot':
+      return ctx.store.addBot(record.id, user.id);
+    case 'start':
+      return ctx.store.start(record.id, user.id);
+    case 'cancel':
+      if (record.creatorId !== user.id && !canModerate(interaction)) return { ok: false, error: { key: 'error.cancelNotAllowed' } };
+      return ctx.store.cancel(record.id);
+  }
+}
+
+/** Handles one lobby action from a button (`viaButton`) or a /game subcommand. */
+export async function lobbyAction(
+  ctx: BotContext,
+  interaction: ButtonInteraction | ChatInputCommandInteraction,
+  record: GameRecord | null,
+  action: LobbyAction,
+): Promise<void> {
+  if (!record) return replyError(interaction, 'error.noGame');
+  if (action === 'start' && !(await checkBotPermissions(interaction))) return;
+  const result = runAction(ctx, interaction, record, action);
+  if (!result.ok) return replyError(interaction, result.error);
+  const updated = result.value;
+  ctx.logger.info({ gameId: updated.id, action, status: updated.status }, 'lobby action');
+  if (updated.status === 'cancelled') ctx.tables.cancelBots(updated.id);
+
+  const language = userLanguage(interaction);
+  if (record.status === 'active' && updated.status === 'cancelled') {
+    // A running game ends publicly, so everyone at the table knows the channel is free.
+    await interaction.reply({ content: t(gameLanguage(updated), 'game.cancelledBy', { user: `<@${interaction.user.id}>`, id: updated.id }), allowedMentions: { parse: [] } });
+    return;
+  }
+  if (interaction.isButton()) {
+    await interaction.update(lobbyMessage(updated));
+  } else {
+    await interaction.reply({ content: t(language, `lobby.done.${action}`, { id: updated.id }), flags: MessageFlags.Ephemeral });
+    await editLobbyMessage(ctx, updated);
+  }
+  if (action === 'start') ctx.tables.afterChange(updated, []);
+}
+
+async function editLobbyMessage(ctx: BotContext, record: GameRecord): Promise<void> {
+  if (!record.lobbyMessageId) return;
+  try {
+    const channel = await ctx.client.channels.fetch(record.channelId);
+    if (channel?.isTextBased()) await channel.messages.edit(record.lobbyMessageId, lobbyMessage(record));
+  } catch (error) {
+    ctx.logger.warn({ gameId: record.id, err: error }, 'could not edit the lobby message');
+  }
+}

@@ -1,0 +1,272 @@
+/**
+ * Builds every message the bot sends about a game: lobby, public board, private hand, status
+ * and final scoring. Public builders read only public views and public log events.
+ */
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
+import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
+import { gameById } from '../games/index.js';
+import { languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
+import { renderers } from '../../renderers/index.js';
+import type { RenderContext } from '../../renderers/types.js';
+import type { GameRecord } from '../store/game-store.js';
+import { encodeCustomId } from './custom-id.js';
+import { decisionComponents } from './decision-ui.js';
+import { LIMITS, clip } from './limits.js';
+
+type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+
+const COLOUR = { lobby: 0x3b82f6, board: 0x16a34a, final: 0xf59e0b, cancelled: 0x6b7280 } as const;
+
+export function gameOf(record: GameRecord): AnyGame {
+  const game = gameById(record.gameType);
+  if (!game) throw new Error(`unknown game type ${record.gameType}`);
+  return game;
+}
+
+export function gameLanguage(record: GameRecord): Language {
+  return languageOf(record.language);
+}
+
+/** Public text names humans by mention and bots by name; images use plain names. */
+export function seatNamer(record: GameRecord, style: 'mention' | 'plain'): SeatNamer {
+  return (seat: Seat) => {
+    const s = record.seats[seat];
+    if (!s) return `#${seat + 1}`;
+    if (style === 'plain' || !s.userId) return style === 'mention' ? `**${s.displayName}**` : s.displayName;
+    return `<@${s.userId}>`;
+  };
+}
+
+export function renderContext(record: GameRecord, language: Language): RenderContext {
+  return {
+    names: record.seats.map((s) => s.displayName),
+    t: (key, args) => t(language, key, args),
+  };
+}
+
+export function seatOfUser(record: GameRecord, userId: string): Seat | null {
+  return record.seats.find((s) => s.userId === userId)?.position ?? null;
+}
+
+/** Human user ids among the seats that must act now. */
+export function pendingUsers(record: GameRecord): string[] {
+  if (record.status !== 'active') return [];
+  return gameOf(record).pending(record.state).map((seat: Seat) => record.seats[seat]?.userId).filter((id): id is string => !!id);
+}
+
+function gameName(record: GameRecord, language: Language): string {
+  return t(language, gameOf(record).nameKey);
+}
+
+/** "It is X's turn" / "Waiting for X and Y", in the given language. */
+export function turnLine(record: GameRecord, language: Language, style: 'mention' | 'plain' = 'mention'): string {
+  const pending: Seat[] = gameOf(record).pending(record.state);
+  const names = pending.map(seatNamer(record, style));
+  if (names.length === 1) return t(language, 'board.turn', { player: names[0] });
+  return t(language, 'board.waitingFor', { players: names.join(', ') });
+}
+
+function utilityButtons(record: GameRecord, language: Language): Row {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.myHand')).setStyle(ButtonStyle.Primary),
+    new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rules', gameType: record.gameType })).setLabel(t(language, 'ui.rules')).setStyle(ButtonStyle.Secondary),
+  );
+}
+
+// ---------------------------------------------------------------- lobby
+
+export function lobbyMessage(record: GameRecord) {
+  const language = gameLanguage(record);
+  const game = gameOf(record);
+  const parsed = game.parseOptions(record.options);
+  const { min, max } = game.players(parsed.ok ? parsed.options : record.options);
+  const names = seatNamer(record, 'mention');
+  const seatLines = record.seats.map((s) => {
+    const tags = [s.isBot ? t(language, 'lobby.botTag') : '', s.userId === record.creatorId ? t(language, 'lobby.hostTag') : ''].filter(Boolean);
+    return `${s.position + 1}. ${names(s.position)}${tags.length ? ` ${tags.join(' ')}` : ''}`;
+  });
+  const open = record.status === 'lobby';
+  const statusKey = record.status === 'lobby' ? 'lobby.open' : record.status === 'cancelled' ? 'lobby.cancelled' : 'lobby.started';
+  const optionLines = game.options.map((o) => `${o.name}: ${String(record.options[o.name] ?? o.default)}`);
+  const embed = new EmbedBuilder()
+    .setColor(record.status === 'cancelled' ? COLOUR.cancelled : COLOUR.lobby)
+    .setTitle(clip(t(language, 'lobby.title', { game: gameName(record, language), id: record.id }), 256))
+    .setDescription(
+      clip(
+        [
+          t(language, statusKey),
+          '',
+          t(language, 'lobby.players', { count: record.seats.length, min, max }),
+          ...seatLines,
+          ...(optionLines.length ? ['', t(language, 'lobby.options'), ...optionLines.map((l) => `• ${l}`)] : []),
+        ].join('\n'),
+        LIMITS.embedDescription,
+      ),
+    );
+  const components: Row[] = open
+    ? [
+        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'join' })).setLabel(t(language, 'lobby.join')).setStyle(ButtonStyle.Primary),
+          new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'leave' })).setLabel(t(language, 'lobby.leave')).setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'bot' })).setLabel(t(language, 'lobby.addBot')).setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'start' })).setLabel(t(language, 'lobby.start')).setStyle(ButtonStyle.Success),
+          new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'cancel' })).setLabel(t(language, 'lobby.cancel')).setStyle(ButtonStyle.Danger),
+        ),
+      ]
+    : [];
+  return { content: '', embeds: [embed], components, allowedMentions: { parse: [] as never[] } };
+}
+
+// ---------------------------------------------------------------- public board
+
+/** Public log lines only: events meant for some seats never reach a channel. */
+export function publicLogLines(record: GameRecord, events: LogEvent[], language: Language): string[] {
+  const names = seatNamer(record, 'mention');
+  return events.filter((e) => e.visibleTo === 'all').map((e) => localise(language, e, names));
+}
+
+export function boardMessage(record: GameRecord, events: LogEvent[]) {
+  const language = gameLanguage(record);
+  const game = gameOf(record);
+  const view = game.publicView(record.state);
+  const png = renderers[record.gameType]!.board(view, renderContext(record, language));
+  const file = new AttachmentBuilder(png, { name: 'board.png' });
+  const lines = publicLogLines(record, events, language);
+  const over = record.status !== 'active';
+  const embed = new EmbedBuilder()
+    .setColor(over ? COLOUR.final : COLOUR.board)
+    .setTitle(clip(t(language, 'board.title', { game: gameName(record, language), id: record.id }), 256))
+    .setImage('attachment://board.png');
+  if (lines.length) embed.setDescription(clip(lines.join('\n'), LIMITS.embedDescription));
+  const users = pendingUsers(record);
+  return {
+    content: clip(over ? t(language, 'board.over') : turnLine(record, language), LIMITS.contentLength),
+    embeds: [embed],
+    files: [file],
+    components: over ? [] : [utilityButtons(record, language)],
+    allowedMentions: { users },
+  };
+}
+
+// ---------------------------------------------------------------- final scoring
+
+export function finalMessage(record: GameRecord) {
+  const language = gameLanguage(record);
+  const game = gameOf(record);
+  const outcome: Outcome = game.outcome(record.state)!;
+  const view = game.publicView(record.state);
+  const png = renderers[record.gameType]!.final(view, outcome, renderContext(record, language));
+  const names = seatNamer(record, 'mention');
+  const embed = new EmbedBuilder()
+    .setColor(COLOUR.final)
+    .setTitle(clip(t(language, 'final.title', { game: gameName(record, language), id: record.id }), 256))
+    .setDescription(clip(rankingLines(outcome, language, names).join('\n'), LIMITS.embedDescription))
+    .setImage('attachment://final.png');
+  for (const standing of outcome.standings.slice(0, LIMITS.embedFields)) {
+    embed.addFields({
+      name: clip(`${standing.rank}. ${record.seats[standing.seat]?.displayName ?? '?'} — ${t(language, 'final.points', { count: standing.score })}`, LIMITS.embedFieldName),
+      value: clip(standing.breakdown.map((m) => `• ${localise(language, m, names)}`).join('\n') || '—', LIMITS.embedFieldValue),
+    });
+  }
+  const winners = outcome.standings.filter((s) => s.rank === 1).map((s) => names(s.seat));
+  return {
+    content: clip(t(language, winners.length > 1 ? 'final.sharedWin' : 'final.win', { players: winners.join(', ') }), LIMITS.contentLength),
+    embeds: [embed],
+    files: [new AttachmentBuilder(png, { name: 'final.png' })],
+    components: [],
+    allowedMentions: { parse: [] as never[] },
+  };
+}
+
+export function rankingLines(outcome: Outcome, language: Language, names: SeatNamer): string[] {
+  const medal = ['🥇', '🥈', '🥉'];
+  return outcome.standings.map((s) => `${medal[s.rank - 1] ?? `${s.rank}.`} ${names(s.seat)} — ${t(language, 'final.points', { count: s.score })}`);
+}
+
+// ---------------------------------------------------------------- private hand
+
+export interface HandOptions {
+  page?: number;
+  /** Private log lines for this seat (e.g. what it drew), shown once after its move. */
+  privateEvents?: LogEvent[];
+  /** A short notice above the hand, e.g. why a click was refused. */
+  notice?: string;
+}
+
+export function handMessage(record: GameRecord, seat: Seat, language: Language, opts: HandOptions = {}) {
+  const game = gameOf(record);
+  const view = game.seatView(record.state, seat);
+  const plain = seatNamer(record, 'plain');
+  const names = seatNamer(record, 'mention');
+  const lines: string[] = [];
+  if (opts.notice) lines.push(opts.notice, '');
+  lines.push(t(language, 'hand.title', { game: gameName(record, language), id: record.id }));
+  for (const e of opts.privateEvents ?? []) {
+    if (e.visibleTo !== 'all' && e.visibleTo.includes(seat)) lines.push(`> ${localise(language, e, names)}`);
+  }
+  lines.push(...game.present.hand(view).map((m: Msg) => localise(language, m, plain)));
+  const components: Row[] = [];
+  if (record.status === 'active') {
+    const decision = game.pending(record.state).includes(seat) ? game.decision(record.state, seat) : null;
+    if (decision) {
+      lines.push('', `**${localise(language, decision.prompt, plain)}**`);
+      components.push(...decisionComponents(decision, { gameId: record.id, version: record.version, language, seatName: plain, page: opts.page }));
+    } else {
+      lines.push('', turnLine(record, language, 'plain'));
+    }
+  } else {
+    lines.push('', t(language, 'board.over'));
+  }
+  components.push(
+    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.refresh')).setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
+    ),
+  );
+  const png = renderers[record.gameType]!.hand(view, renderContext(record, language));
+  return {
+    content: clip(lines.join('\n'), LIMITS.contentLength),
+    embeds: [],
+    files: [new AttachmentBuilder(png, { name: 'hand.png' })],
+    attachments: [],
+    components,
+    allowedMentions: { parse: [] as never[] },
+  };
+}
+
+// ---------------------------------------------------------------- status
+
+export function statusEmbed(record: GameRecord, language: Language): EmbedBuilder {
+  const game = gameOf(record);
+  const names = seatNamer(record, 'mention');
+  const embed = new EmbedBuilder().setColor(COLOUR.board).setTitle(clip(t(language, 'status.title', { game: gameName(record, language), id: record.id }), 256));
+  if (record.status === 'lobby') {
+    return embed.setDescription(t(language, 'status.lobby', { count: record.seats.length }));
+  }
+  if (record.status === 'cancelled') return embed.setColor(COLOUR.cancelled).setDescription(t(language, 'status.cancelled'));
+  const view = game.publicView(record.state);
+  const head: string[] = [];
+  head.push(t(language, 'status.seats', { seats: record.seats.map((s) => names(s.position)).join(' → ') }));
+  if (record.status === 'active') head.push(turnLine(record, language));
+  else {
+    embed.setColor(COLOUR.final);
+    const outcome = game.outcome(record.state);
+    if (outcome) head.push('', `**${t(language, 'status.finalRanking')}**`, ...rankingLines(outcome, language, names));
+  }
+  embed.setDescription(clip(head.join('\n'), LIMITS.embedDescription));
+  for (const field of game.present.status(view).slice(0, LIMITS.embedFields)) {
+    embed.addFields({
+      name: clip(localise(language, field.name, names), LIMITS.embedFieldName),
+      value: clip(field.lines.map((l: Msg) => localise(language, l, names)).join('\n') || '—', LIMITS.embedFieldValue),
+    });
+  }
+  return embed;
+}

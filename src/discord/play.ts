@@ -1,0 +1,119 @@
+/**
+ * The private side of a game: "My hand / Play", /hand, and every answer to a decision. Answers
+ * are checked (seat, turn, step, version) before the store applies them, and every refusal is an
+ * ephemeral message to the clicker alone.
+ */
+import {
+  MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  type RepliableInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import { localise } from '../i18n/index.js';
+import type { GameRecord } from '../store/game-store.js';
+import type { BotContext } from './context.js';
+import type { CustomId } from './custom-id.js';
+import { answerToMove, numberModal, type Answer } from './decision-ui.js';
+import { checkBotPermissions } from './lobby.js';
+import { gameOf, handMessage, seatNamer, seatOfUser } from './messages.js';
+import { replyError, userLanguage } from './replies.js';
+
+/** Checks that a game exists, is running and seats this user; answers the reason otherwise. */
+async function seatedPlayer(interaction: RepliableInteraction, record: GameRecord | null): Promise<number | null> {
+  if (!record || record.status === 'lobby') {
+    await replyError(interaction, record ? 'error.notStarted' : 'error.noGame');
+    return null;
+  }
+  const seat = seatOfUser(record, interaction.user.id);
+  if (seat === null) {
+    await replyError(interaction, 'error.notInGame');
+    return null;
+  }
+  if (record.status !== 'active' && record.status !== 'finished') {
+    await replyError(interaction, 'error.gameClosed');
+    return null;
+  }
+  return seat;
+}
+
+/** A fresh private view: pressing the button again always works, even after 15 minutes. */
+export async function showHand(
+  ctx: BotContext,
+  interaction: ButtonInteraction | ChatInputCommandInteraction,
+  record: GameRecord | null,
+): Promise<void> {
+  const seat = await seatedPlayer(interaction, record);
+  if (seat === null || !record) return;
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  await interaction.editReply(handMessage(record, seat, userLanguage(interaction)));
+}
+
+/** Another page of a long list of choices, on the same private message. */
+export async function showPage(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'page' }): Promise<void> {
+  const record = ctx.store.get(id.gameId);
+  const seat = await seatedPlayer(interaction, record);
+  if (seat === null || !record) return;
+  await interaction.update(handMessage(record, seat, userLanguage(interaction), { page: id.page }));
+}
+
+/** Opens the modal of a number decision. */
+export async function askNumber(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'ask-number' }): Promise<void> {
+  const record = ctx.store.get(id.gameId);
+  const seat = await seatedPlayer(interaction, record);
+  if (seat === null || !record) return;
+  const decision = record.status === 'active' && gameOf(record).pending(record.state).includes(seat) ? gameOf(record).decision(record.state, seat) : null;
+  if (record.version !== id.version || !decision || decision.id !== id.step || decision.kind !== 'number') {
+    await interaction.update(handMessage(record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key: 'error.stale' })}` }));
+    return;
+  }
+  await interaction.showModal(numberModal(decision, { gameId: record.id, version: record.version, language: userLanguage(interaction), seatName: seatNamer(record, 'plain') }));
+}
+
+/** Applies a player's answer to their current decision. */
+export async function answerDecision(
+  ctx: BotContext,
+  interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  id: CustomId & { kind: 'move' },
+  answer: Answer,
+): Promise<void> {
+  const language = userLanguage(interaction);
+  let record = ctx.store.get(id.gameId);
+  const seat = await seatedPlayer(interaction, record);
+  if (seat === null || !record) return;
+  if (record.status !== 'active') return replyError(interaction, 'error.gameClosed');
+  if (!(await checkBotPermissions(interaction))) return;
+  // The private message is updated in place; acknowledging first keeps the 3 s deadline safe.
+  if (interaction.isMessageComponent() || interaction.isFromMessage()) await interaction.deferUpdate();
+  else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+
+  // Reload after the await: another click may have landed meanwhile.
+  record = ctx.store.get(id.gameId)!;
+  const refresh = async (errorKey: string | { key: string; args?: Record<string, never> }, extra?: string) => {
+    const msg = typeof errorKey === 'string' ? { key: errorKey } : errorKey;
+    const text = `⚠️ ${localise(language, msg)}${extra ? ` ${extra}` : ''}`;
+    await interaction.editReply(handMessage(record!, seat, language, { notice: text }));
+  };
+  const game = gameOf(record);
+  if (record.status !== 'active') return refresh('error.gameClosed');
+  if (!game.pending(record.state).includes(seat)) return refresh(record.version === id.version ? 'error.notYourTurn' : 'error.stale');
+  const decision = game.decision(record.state, seat);
+  if (record.version !== id.version || !decision || decision.id !== id.step) return refresh('error.stale');
+  const mapped = answerToMove(decision, answer);
+  if (!mapped.ok) return refresh(mapped.error as { key: string });
+
+  const result = ctx.tables.move(record.id, {
+    expectedVersion: id.version,
+    seat,
+    actorId: interaction.user.id,
+    move: mapped.move,
+    interactionId: interaction.id,
+  });
+  if (!result.ok) {
+    const fresh = ctx.store.get(id.gameId)!;
+    record = fresh;
+    return refresh(result.error as { key: string });
+  }
+  await interaction.editReply(handMessage(result.value.game, seat, language, { privateEvents: result.value.events }));
+}

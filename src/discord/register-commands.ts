@@ -1,0 +1,34 @@
+/**
+ * Registers the slash commands: on one server at once when DISCORD_GUILD_ID is set, otherwise
+ * globally. Skipped when the same set was already registered for this application and target.
+ */
+import { createHash } from 'node:crypto';
+import { Routes, type REST } from 'discord.js';
+import { commandsJson } from '../../commands/index.js';
+import type { Logger } from '../logger.js';
+import type { GameStore } from '../store/game-store.js';
+
+const META_KEY = 'commands.hash';
+
+export function commandsHash(applicationId: string, guildId: string | undefined): string {
+  const body = JSON.stringify({ applicationId, guildId: guildId ?? null, commands: commandsJson() });
+  return createHash('sha256').update(body).digest('hex');
+}
+
+export async function registerCommands(
+  rest: REST,
+  applicationId: string,
+  guildId: string | undefined,
+  opts: { store?: GameStore; logger: Logger; force?: boolean },
+): Promise<boolean> {
+  const hash = commandsHash(applicationId, guildId);
+  if (!opts.force && opts.store?.getMeta(META_KEY) === hash) {
+    opts.logger.info({ guildId: guildId ?? 'global' }, 'slash commands unchanged');
+    return false;
+  }
+  const route = guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId);
+  await rest.put(route, { body: commandsJson() });
+  opts.store?.setMeta(META_KEY, hash);
+  opts.logger.info({ guildId: guildId ?? 'global', count: commandsJson().length }, 'slash commands registered');
+  return true;
+}

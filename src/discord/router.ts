@@ -1,0 +1,66 @@
+/**
+ * The one entry point for interactions. Slash commands go to their command file; every button,
+ * select and modal is routed by its custom id alone, so no collector or memory is needed.
+ */
+import type { Interaction } from 'discord.js';
+import type { Command } from '../../commands/index.js';
+import type { BotContext } from './context.js';
+import { decodeCustomId } from './custom-id.js';
+import { showRules, showStatus } from './info.js';
+import { lobbyAction } from './lobby.js';
+import { answerDecision, askNumber, showHand, showPage } from './play.js';
+import { replyError } from './replies.js';
+
+export function createRouter(ctx: BotContext, commands: Map<string, Command>) {
+  return async function route(interaction: Interaction): Promise<void> {
+    try {
+      await dispatch(ctx, commands, interaction);
+    } catch (error) {
+      ctx.logger.error({ err: error, interactionId: interaction.id, kind: interaction.type }, 'interaction failed');
+      if (interaction.isRepliable()) {
+        try {
+          await replyError(interaction, 'error.unexpected');
+        } catch (replyFailure) {
+          ctx.logger.warn({ err: replyFailure, interactionId: interaction.id }, 'could not apologise');
+        }
+      }
+    }
+  };
+}
+
+async function dispatch(ctx: BotContext, commands: Map<string, Command>, interaction: Interaction): Promise<void> {
+  if (interaction.isChatInputCommand()) {
+    const command = commands.get(interaction.commandName);
+    if (!command) return replyError(interaction, 'error.unknownCommand');
+    return command.execute(interaction, ctx);
+  }
+  if (!interaction.isButton() && !interaction.isStringSelectMenu() && !interaction.isModalSubmit()) return;
+  const id = decodeCustomId(interaction.customId);
+  if (!id) return replyError(interaction, 'error.unknownButton');
+
+  if (interaction.isButton()) {
+    switch (id.kind) {
+      case 'lobby':
+        return lobbyAction(ctx, interaction, ctx.store.get(id.gameId), id.action);
+      case 'hand':
+        return showHand(ctx, interaction, ctx.store.get(id.gameId));
+      case 'status':
+        return showStatus(ctx, interaction, ctx.store.get(id.gameId));
+      case 'rules':
+        return showRules(interaction, id.gameType);
+      case 'move':
+        if (id.choice === undefined) break;
+        return answerDecision(ctx, interaction, id, { choice: id.choice });
+      case 'ask-number':
+        return askNumber(ctx, interaction, id);
+      case 'page':
+        return showPage(ctx, interaction, id);
+    }
+  } else if (interaction.isStringSelectMenu()) {
+    if (id.kind === 'move') return answerDecision(ctx, interaction, id, { values: interaction.values });
+  } else if (id.kind === 'move') {
+    const text = interaction.fields.fields.get('value');
+    return answerDecision(ctx, interaction, id, { text: text && 'value' in text ? String(text.value) : '' });
+  }
+  return replyError(interaction, 'error.unknownButton');
+}

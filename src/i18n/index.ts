@@ -1,0 +1,81 @@
+/**
+ * Localisation with i18next. Resources: the core strings here, each game's own file (merged
+ * under its id) and the renderers' labels (merged under `render`). Games and renderers describe
+ * text as `Msg` keys; this module turns them into English or French for one reader.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next, { type i18n } from 'i18next';
+import type { Msg, MsgArg, Seat } from '../engine/index.js';
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Folders whose `locales/{en,fr}.json` are merged, keyed by the prefix they live under. */
+const SOURCES: { prefix: string | null; dir: URL }[] = [
+  { prefix: null, dir: new URL('./locales/', import.meta.url) },
+  { prefix: 'render', dir: new URL('../../renderers/locales/', import.meta.url) },
+  { prefix: 'r-eco', dir: new URL('../games/r-eco/locales/', import.meta.url) },
+];
+
+type Tree = { [key: string]: string | Tree };
+
+export function loadResources(language: Language): Tree {
+  const tree: Tree = {};
+  for (const source of SOURCES) {
+    const file = fileURLToPath(new URL(`${language}.json`, source.dir));
+    const content = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+    if (source.prefix) tree[source.prefix] = content;
+    else Object.assign(tree, content);
+  }
+  return tree;
+}
+
+/** Discord locales are e.g. 'fr', 'en-US', 'en-GB'; everything not French reads English. */
+export function languageOf(locale: string | null | undefined): Language {
+  return locale?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+let instance: i18n | null = null;
+
+function i18nInstance(): i18n {
+  if (instance) return instance;
+  const created = i18next.createInstance();
+  void created.init({
+    initAsync: false,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    resources: { en: { translation: loadResources('en') }, fr: { translation: loadResources('fr') } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instance = created;
+  return created;
+}
+
+export function hasKey(language: Language, key: string): boolean {
+  return i18nInstance().exists(key, { lng: language });
+}
+
+/** Plain key lookup with interpolation. */
+export function t(language: Language, key: string, args?: Record<string, unknown>): string {
+  return i18nInstance().t(key, { lng: language, ...args }) as string;
+}
+
+/** How a seat reference is written: a mention in public text, a plain name in images. */
+export type SeatNamer = (seat: Seat) => string;
+
+function argText(language: Language, arg: MsgArg, seatName: SeatNamer): string | number {
+  if (typeof arg === 'string' || typeof arg === 'number') return arg;
+  if (Array.isArray(arg)) return arg.map((a) => argText(language, a, seatName)).join(', ');
+  if ('seat' in arg) return seatName(arg.seat);
+  return localise(language, arg, seatName);
+}
+
+/** Localises a message, resolving seat references and nested messages first. */
+export function localise(language: Language, msg: Msg, seatName: SeatNamer = (s) => `#${s + 1}`): string {
+  const args: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(msg.args ?? {})) args[name] = argText(language, value, seatName);
+  return t(language, msg.key, args);
+}

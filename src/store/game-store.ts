@@ -1,0 +1,287 @@
+/**
+ * Every read and write of games, seats and moves. Each change runs in one transaction and bumps
+ * the game's version; a write that expected another version changes nothing.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
+import { gameById } from '../games/index.js';
+import type { Db } from './database.js';
+import { games, meta, moves, seats, type GameStatus } from './schema.js';
+
+export interface SeatRecord {
+  position: Seat;
+  userId: string | null;
+  isBot: boolean;
+  displayName: string;
+}
+
+export interface GameRecord {
+  id: number;
+  guildId: string | null;
+  channelId: string;
+  gameType: string;
+  status: GameStatus;
+  options: GameOptions;
+  language: string;
+  state: unknown;
+  version: number;
+  seed: string;
+  creatorId: string;
+  lobbyMessageId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  seats: SeatRecord[];
+}
+
+export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: Msg };
+
+const fail = (key: string, args?: Msg['args']): { ok: false; error: Msg } => ({ ok: false, error: args ? { key, args } : { key } });
+
+/** Names given to bot seats, in order of arrival. */
+export const BOT_NAMES = ['Bot Ada', 'Bot Blaise', 'Bot Curie', 'Bot Darwin', 'Bot Euler'];
+
+export interface NewLobby {
+  guildId: string | null;
+  channelId: string;
+  gameType: string;
+  options: GameOptions;
+  language: string;
+  seed: string;
+  creator: { id: string; name: string };
+}
+
+export interface MoveInput {
+  expectedVersion: number;
+  seat: Seat;
+  actorId: string | null;
+  move: unknown;
+  interactionId: string | null;
+}
+
+export interface MoveApplied {
+  game: GameRecord;
+  events: LogEvent[];
+}
+
+export class GameStore {
+  constructor(
+    readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  createLobby(input: NewLobby): StoreResult<GameRecord> {
+    const game = gameById(input.gameType);
+    if (!game) return fail('error.unknownGame');
+    return this.db.transaction((tx) => {
+      const open = tx.select({ id: games.id }).from(games)
+        .where(and(eq(games.channelId, input.channelId), inArray(games.status, ['lobby', 'active'])))
+        .get();
+      if (open) return fail('error.channelBusy');
+      const at = this.now();
+      const row = tx.insert(games).values({
+        guildId: input.guildId,
+        channelId: input.channelId,
+        gameType: input.gameType,
+        status: 'lobby',
+        options: input.options,
+        language: input.language,
+        state: null,
+        version: 0,
+        seed: input.seed,
+        creatorId: input.creator.id,
+        createdAt: at,
+        updatedAt: at,
+      }).returning({ id: games.id }).get();
+      tx.insert(seats).values({ gameId: row.id, position: 0, userId: input.creator.id, isBot: false, displayName: input.creator.name, joinedAt: at }).run();
+      return { ok: true as const, value: this.load(tx, row.id)! };
+    });
+  }
+
+  get(id: number): GameRecord | null {
+    return this.load(this.db, id);
+  }
+
+  /** The lobby or running game of a channel, if any. */
+  openInChannel(channelId: string): GameRecord | null {
+    const row = this.db.select({ id: games.id }).from(games)
+      .where(and(eq(games.channelId, channelId), inArray(games.status, ['lobby', 'active'])))
+      .get();
+    return row ? this.get(row.id) : null;
+  }
+
+  /** The newest game of a channel, open or not (for /status after the end). */
+  latestInChannel(channelId: string): GameRecord | null {
+    const row = this.db.select({ id: games.id }).from(games)
+      .where(eq(games.channelId, channelId)).orderBy(sql`${games.id} desc`).limit(1).get();
+    return row ? this.get(row.id) : null;
+  }
+
+  activeGames(): GameRecord[] {
+    const rows = this.db.select({ id: games.id }).from(games).where(eq(games.status, 'active')).all();
+    return rows.map((r) => this.get(r.id)!);
+  }
+
+  join(gameId: number, user: { id: string; name: string }): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
+      const max = gameById(record.gameType)!.players(record.options).max;
+      if (record.seats.length >= max) return fail('error.lobbyFull', { max });
+      tx.insert(seats).values({ gameId, position: record.seats.length, userId: user.id, isBot: false, displayName: user.name, joinedAt: this.now() }).run();
+      return null;
+    });
+  }
+
+  addBot(gameId: number, byUserId: string): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
+      const max = gameById(record.gameType)!.players(record.options).max;
+      if (record.seats.length >= max) return fail('error.lobbyFull', { max });
+      const used = new Set(record.seats.map((s) => s.displayName));
+      const name = BOT_NAMES.find((n) => !used.has(n)) ?? `Bot ${record.seats.length + 1}`;
+      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() }).run();
+      return null;
+    });
+  }
+
+  /**
+   * A player leaves the lobby. The seats close up; the creator role passes to the next human, and
+   * a lobby with no human left is cancelled.
+   */
+  leave(gameId: number, userId: string): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      const seat = record.seats.find((s) => s.userId === userId);
+      if (!seat) return fail('error.notInGame');
+      const rest = record.seats.filter((s) => s !== seat);
+      tx.delete(seats).where(eq(seats.gameId, gameId)).run();
+      rest.forEach((s, position) => {
+        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() }).run();
+      });
+      const nextHuman = rest.find((s) => !s.isBot);
+      if (!nextHuman) {
+        tx.update(games).set({ status: 'cancelled', finishedAt: this.now() }).where(eq(games.id, gameId)).run();
+      } else if (record.creatorId === userId) {
+        tx.update(games).set({ creatorId: nextHuman.userId! }).where(eq(games.id, gameId)).run();
+      }
+      return null;
+    });
+  }
+
+  /** Deals the game. Only the creator may start, once the player count is legal. */
+  start(gameId: number, byUserId: string): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      if (record.creatorId !== byUserId) return fail('error.onlyCreatorStarts');
+      const game = gameById(record.gameType)!;
+      const parsed = game.parseOptions(record.options);
+      if (!parsed.ok) return parsed;
+      const { min, max } = game.players(parsed.options);
+      if (record.seats.length < min) return fail('error.tooFewPlayers', { min, count: record.seats.length });
+      if (record.seats.length > max) return fail('error.lobbyFull', { max });
+      const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
+      tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId)).run();
+      return null;
+    });
+  }
+
+  cancel(gameId: number): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => {
+      const record = this.load(tx, gameId);
+      if (!record) return fail('error.noGame');
+      if (record.status !== 'lobby' && record.status !== 'active') return fail('error.gameClosed');
+      tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: this.now(), finishedAt: this.now() })
+        .where(eq(games.id, gameId)).run();
+      return { ok: true as const, value: this.load(tx, gameId)! };
+    });
+  }
+
+  setLobbyMessage(gameId: number, messageId: string): void {
+    this.db.update(games).set({ lobbyMessageId: messageId }).where(eq(games.id, gameId)).run();
+  }
+
+  /**
+   * Applies one move: load, check the version, apply the rules, save the state and append the
+   * move, all in one transaction. A stale version or a replayed interaction id changes nothing.
+   */
+  applyMove(gameId: number, input: MoveInput): StoreResult<MoveApplied> {
+    try {
+      return this.db.transaction((tx) => {
+        const record = this.load(tx, gameId);
+        if (!record) return fail('error.noGame');
+        if (record.status !== 'active') return fail('error.gameClosed');
+        if (input.interactionId) {
+          const seen = tx.select({ id: moves.gameId }).from(moves).where(eq(moves.interactionId, input.interactionId)).get();
+          if (seen) return fail('error.alreadyDone');
+        }
+        if (record.version !== input.expectedVersion) return fail('error.stale');
+        const game = gameById(record.gameType)!;
+        const result = game.apply(record.state, input.seat, input.move);
+        if (!result.ok) return result;
+        const over = game.isOver(result.state);
+        const at = this.now();
+        const updated = tx.update(games).set({
+          state: JSON.stringify(result.state),
+          version: record.version + 1,
+          updatedAt: at,
+          ...(over ? { status: 'finished' as const, finishedAt: at } : {}),
+        }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).run();
+        if (updated.changes !== 1) return fail('error.stale');
+        const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+        tx.insert(moves).values({
+          gameId,
+          sequence: count + 1,
+          seat: input.seat,
+          actorId: input.actorId,
+          move: input.move,
+          interactionId: input.interactionId,
+          createdAt: at,
+        }).run();
+        return { ok: true as const, value: { game: this.load(tx, gameId)!, events: result.events } };
+      });
+    } catch (error) {
+      // Two deliveries of one interaction racing past the check above meet the unique index.
+      if (error instanceof Error && /UNIQUE constraint failed: moves.interaction_id/.test(error.message)) return fail('error.alreadyDone');
+      throw error;
+    }
+  }
+
+  moveLog(gameId: number): { seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[] {
+    return this.db.select({ seat: moves.seat, move: moves.move, actorId: moves.actorId, interactionId: moves.interactionId })
+      .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)).all();
+  }
+
+  getMeta(key: string): string | null {
+    return this.db.select().from(meta).where(eq(meta.key, key)).get()?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  /** Runs a lobby change: the game must be an open lobby; the change bumps the version. */
+  private changeLobby(gameId: number, change: (tx: Tx, record: GameRecord) => { ok: false; error: Msg } | null): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => {
+      const record = this.load(tx, gameId);
+      if (!record) return fail('error.noGame');
+      if (record.status === 'active') return fail('error.alreadyStarted');
+      if (record.status !== 'lobby') return fail('error.gameClosed');
+      // Change functions check everything before they write, so a refusal leaves nothing behind.
+      const refused = change(tx, record);
+      if (refused) return refused;
+      tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+      return { ok: true as const, value: this.load(tx, gameId)! };
+    });
+  }
+
+  private load(tx: Tx, id: number): GameRecord | null {
+    const row = tx.select().from(games).where(eq(games.id, id)).get();
+    if (!row) return null;
+    const seatRows = tx.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position)).all();
+    return {
+      ...row,
+      state: row.state === null ? null : JSON.parse(row.state),
+      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName })),
+    };
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
