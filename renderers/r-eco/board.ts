@@ -236,9 +236,9 @@ function drawCards(g: Ctx, cards: CentreView['dump'], x: number, y: number): voi
     g.restore();
     return;
   }
-  layoutRow(cards.length, x + 12, WASTE_SMALL.w, WASTE_SMALL.w + 4, CENTRE_W - 24, (i, cx) => {
+  layoutRow(cards.length, x + 12, WASTE_SMALL.w, WASTE_SMALL.w + 4, CENTRE_W - 24, (i, cx, overlapped) => {
     const card = cards[i];
-    if (card) blit(g, wasteCard(card.colour, card.value, WASTE_SMALL), cx, y);
+    if (card) blit(g, wasteCard(card.colour, card.value, WASTE_SMALL, overlapped), cx, y);
   });
 }
 

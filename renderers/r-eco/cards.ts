@@ -34,9 +34,14 @@ function shadow(ctx: Ctx, size: Size, r: number): void {
   fillRoundRect(ctx, 2, 2, size.w, size.h, r, SHADOW);
 }
 
-/** A waste card: the colour, its shape in the corner, the big number and one pip per unit. */
-export function wasteCard(colour: string, value: number, size: Size): Canvas {
-  return cachedLayer(`reco:waste:${colour}:${value}:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
+/**
+ * A waste card: the colour, its shape in the corner, the big number and one pip per unit.
+ * `indexed` adds the value in the corner, as on playing cards, for rows so crowded that cards
+ * overlap and only their left edge shows.
+ */
+export function wasteCard(colour: string, value: number, size: Size, indexed = false): Canvas {
+  const key = `reco:waste:${colour}:${value}:${size.w}x${size.h}:${indexed ? 'i' : ''}`;
+  return cachedLayer(key, size.w + 2, size.h + 2, (ctx) => {
     const st = colourStyle(colour);
     const s = size.w / 44;
     const r = 5 * s;
@@ -44,7 +49,16 @@ export function wasteCard(colour: string, value: number, size: Size): Canvas {
     fillRoundRect(ctx, 0, 0, size.w, size.h, r, st.fill);
     strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, st.dark, 1);
     strokeRoundRect(ctx, 3 * s, 3 * s, size.w - 6 * s, size.h - 6 * s, 3 * s, 'rgba(255,255,255,0.5)', 1);
-    drawSymbol(ctx, colour, 9 * s, 9.5 * s, 3 * s, st.ink);
+    if (indexed) {
+      ctx.font = font(Math.round(11 * s), true);
+      ctx.fillStyle = st.ink;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(formatValue(value), 9 * s, 10.5 * s);
+      drawSymbol(ctx, colour, 9 * s, 21 * s, 2.8 * s, st.ink);
+    } else {
+      drawSymbol(ctx, colour, 9 * s, 9.5 * s, 3 * s, st.ink);
+    }
 
     ctx.font = font(Math.round(24 * s), true);
     ctx.fillStyle = st.ink;
@@ -159,7 +173,7 @@ export function emptySlot(ctx: Ctx, x: number, y: number, size: Size, label: str
 
 /**
  * Draws `count` cards from left to right inside `maxWidth`, overlapping them when they do not
- * fit at their natural `step`. `draw(i, x)` places card i.
+ * fit at their natural `step`. `draw(i, x, overlapped)` places card i.
  */
 export function layoutRow(
   count: number,
@@ -167,10 +181,11 @@ export function layoutRow(
   cardWidth: number,
   step: number,
   maxWidth: number,
-  draw: (i: number, x: number) => void,
+  draw: (i: number, x: number, overlapped: boolean) => void,
 ): void {
   if (count <= 0) return;
   const natural = cardWidth + step * (count - 1);
   const st = natural <= maxWidth || count === 1 ? step : (maxWidth - cardWidth) / (count - 1);
-  for (let i = 0; i < count; i++) draw(i, Math.round(x + i * st));
+  const overlapped = st < cardWidth;
+  for (let i = 0; i < count; i++) draw(i, Math.round(x + i * st), overlapped);
 }

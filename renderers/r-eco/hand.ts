@@ -60,9 +60,9 @@ export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
       maxWidth: W - WASTE_LARGE.w - 60,
     });
   } else {
-    layoutRow(view.hand.length, PAD + 4, WASTE_LARGE.w, WASTE_LARGE.w + 8, W - 2 * PAD - 8, (i, x) => {
+    layoutRow(view.hand.length, PAD + 4, WASTE_LARGE.w, WASTE_LARGE.w + 8, W - 2 * PAD - 8, (i, x, overlapped) => {
       const card = view.hand[i];
-      if (card) blit(g, wasteCard(card.colour, card.value, WASTE_LARGE), x, CARDS_Y);
+      if (card) blit(g, wasteCard(card.colour, card.value, WASTE_LARGE, overlapped), x, CARDS_Y);
     });
   }
   return encodePng(canvas);

@@ -53,7 +53,7 @@ export function drawRewardGroups(
     const gx = x + i * (GROUP_W + GROUP_GAP);
     const faded = fadeSingles && values.length === 1;
     if (faded) g.globalAlpha = 0.4;
-    layoutRow(values.length, gx + 20, REWARD_CHIP.w, REWARD_CHIP.w + 1, GROUP_W - 24, (j, cx) => {
+    layoutRow(values.length, gx + 20, REWARD_CHIP.w, REWARD_CHIP.w + 1, GROUP_W - 22, (j, cx) => {
       blit(g, rewardCard(colour, values[j] ?? 0, REWARD_CHIP), cx, y + (GROUP_H - REWARD_CHIP.h) / 2 - 1);
     });
     if (faded) g.globalAlpha = 1;

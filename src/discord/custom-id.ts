@@ -17,7 +17,8 @@ export type CustomId =
 export const LOBBY_ACTIONS = ['join', 'leave', 'bot', 'start', 'cancel'] as const;
 export type LobbyAction = (typeof LOBBY_ACTIONS)[number];
 
-const SAFE = /^[A-Za-z0-9_-]{1,40}$/;
+// Steps and choices are short game-made ids; 32 each keeps the longest custom id under 100.
+const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
 
 export function encodeCustomId(id: CustomId): string {
   switch (id.kind) {

@@ -1,0 +1,172 @@
+/**
+ * End-to-end harness: the real bot (real discord.js client, real SQLite file) against the local
+ * Discord double, driven only by slash commands and component clicks as a user would.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBot, type RunningBot } from '../../src/bot.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { DiscordDouble } from '../double/discord-double.js';
+import type { InteractionRecord, MessageRecord, UserRecord } from '../double/types.js';
+
+export const GUILD_ID = '300000000000000001';
+
+export function tempDatabase(): string {
+  return join(mkdtempSync(join(tmpdir(), 'recyclerie-e2e-')), 'bot.sqlite');
+}
+
+export function botEnv(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DISCORD_TOKEN: double.token,
+    DISCORD_API_URL: double.apiUrl,
+    DISCORD_GUILD_ID: GUILD_ID,
+    DATABASE_PATH: dbPath,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
+    BOT_MOVE_DELAY_MS: '0',
+    ...extra,
+  };
+}
+
+export async function launchBot(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}): Promise<RunningBot> {
+  const config = loadConfig(botEnv(double, dbPath, extra));
+  return startBot(config, createLogger(config.LOG_LEVEL));
+}
+
+export interface World {
+  double: DiscordDouble;
+  bot: RunningBot;
+  dbPath: string;
+  channels: string[];
+  stop(): Promise<void>;
+}
+
+export async function startWorld(opts: { channels?: number; dbPath?: string; env?: Record<string, string> } = {}): Promise<World> {
+  const double = await DiscordDouble.start();
+  double.addGuild({ id: GUILD_ID, name: 'Recycling club' });
+  const channels = Array.from({ length: opts.channels ?? 1 }, (_, i) => double.addChannel(GUILD_ID, { name: `table-${i + 1}` }).id);
+  const dbPath = opts.dbPath ?? tempDatabase();
+  const bot = await launchBot(double, dbPath, opts.env);
+  return {
+    double,
+    bot,
+    dbPath,
+    channels,
+    async stop() {
+      await bot.stop();
+      await double.close();
+    },
+  };
+}
+
+type Component = { type: number; custom_id?: string; options?: { label: string; value: string }[]; min_values?: number; max_values?: number; components?: Component[]; disabled?: boolean };
+
+export function componentsOf(message: MessageRecord): Component[] {
+  return (message.components as Component[]).flatMap((row) => row.components ?? []);
+}
+
+export function findComponent(message: MessageRecord, prefix: string): Component | undefined {
+  return componentsOf(message).find((c) => c.custom_id?.startsWith(prefix));
+}
+
+export function customIdOf(message: MessageRecord, prefix: string): string {
+  const c = findComponent(message, prefix);
+  if (!c?.custom_id) throw new Error(`no component starting with ${prefix} on message ${message.id}: ${JSON.stringify(message.components)}`);
+  return c.custom_id;
+}
+
+/** The response's message once the bot has filled it (a deferred reply counts once edited). */
+export async function settled(double: DiscordDouble, rec: InteractionRecord, timeoutMs = 5000): Promise<MessageRecord> {
+  await rec.response(timeoutMs);
+  return double.waitFor(() => {
+    const reply = rec.reply;
+    if (!reply) return rec.followUps[0];
+    const deferredOnly = (rec.ackType === 5 || rec.ackType === 6) && reply.editedAt === undefined;
+    return deferredOnly ? (rec.followUps[0] ?? undefined) : reply;
+  }, timeoutMs);
+}
+
+/** Waits for the bot's answer and returns all the text of a reply (content and embeds). */
+export function textOf(message: MessageRecord): string {
+  const embeds = (message.embeds as { title?: string; description?: string; fields?: { name: string; value: string }[] }[]) ?? [];
+  return [message.content, ...embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])])].join('\n');
+}
+
+export class Player {
+  constructor(
+    readonly world: World,
+    readonly user: UserRecord,
+  ) {}
+
+  get id(): string {
+    return this.user.id;
+  }
+
+  async command(channelId: string, command: string, opts?: { subcommand?: string; options?: Record<string, string | number | boolean> }): Promise<InteractionRecord> {
+    const rec = await this.world.double.slash(this.user, channelId, command, opts);
+    await rec.response();
+    return rec;
+  }
+
+  async click(message: MessageRecord, customId: string): Promise<InteractionRecord> {
+    const rec = await this.world.double.click(this.user, message, customId);
+    await rec.response();
+    return rec;
+  }
+
+  /** Clicks the first component whose custom id starts with `prefix`. */
+  async press(message: MessageRecord, prefix: string): Promise<InteractionRecord> {
+    return this.click(message, customIdOf(message, prefix));
+  }
+
+  async select(message: MessageRecord, customId: string, values: string[]): Promise<InteractionRecord> {
+    const rec = await this.world.double.select(this.user, message, customId, values);
+    await rec.response();
+    return rec;
+  }
+
+  /** Opens "My hand / Play" on the latest board of a channel. */
+  async openHand(channelId: string): Promise<MessageRecord> {
+    const board = latestBoard(this.world, channelId);
+    const rec = await this.press(board, 'hand:');
+    return settled(this.world.double, rec);
+  }
+
+  /**
+   * Plays one decision the way a cautious person would: a single card to play, or the first
+   * cards offered when dumping. Returns the updated private message.
+   */
+  async playOnce(channelId: string): Promise<MessageRecord> {
+    const hand = await this.openHand(channelId);
+    const select = findComponent(hand, 'mv:');
+    if (!select?.custom_id || !select.options) throw new Error(`no decision for ${this.user.username}: ${hand.content}`);
+    const count = Math.max(select.min_values ?? 1, 1);
+    const rec = await this.select(hand, select.custom_id, select.options.slice(0, count).map((o) => o.value));
+    return settled(this.world.double, rec);
+  }
+}
+
+/** Public messages of a channel that carry a board image. */
+export function boards(world: World, channelId: string): MessageRecord[] {
+  return world.double.channelMessages(channelId).filter((m) => m.attachments.some((a) => a.filename === 'board.png'));
+}
+
+export function latestBoard(world: World, channelId: string): MessageRecord {
+  const all = boards(world, channelId);
+  const last = all[all.length - 1];
+  if (!last) throw new Error(`no board in channel ${channelId}`);
+  return last;
+}
+
+export function finalMessage(world: World, channelId: string): MessageRecord | undefined {
+  return world.double.channelMessages(channelId).find((m) => m.attachments.some((a) => a.filename === 'final.png'));
+}
+
+/** The lobby message of a channel: the public reply carrying lobby buttons. */
+export function lobbyMessage(world: World, channelId: string): MessageRecord {
+  const found = world.double.channelMessages(channelId).filter((m) => JSON.stringify(m.components).includes('"lobby:') || /game #\d+|partie n° \d+/.test(textOf(m)) && m.attachments.length === 0);
+  const last = found[found.length - 1];
+  if (!last) throw new Error('no lobby message');
+  return last;
+}

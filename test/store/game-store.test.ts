@@ -1,0 +1,168 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rngFromSeed } from '../../src/engine/index.js';
+import { gameById } from '../../src/games/index.js';
+import { openDatabase } from '../../src/store/database.js';
+import { GameStore, type GameRecord } from '../../src/store/game-store.js';
+
+const rEco = gameById('r-eco')!;
+
+function freshStore(path = ':memory:'): GameStore {
+  return new GameStore(openDatabase(path));
+}
+
+function lobby(store: GameStore, channelId = '100000000000000001'): GameRecord {
+  const result = store.createLobby({
+    guildId: '200000000000000001',
+    channelId,
+    gameType: 'r-eco',
+    options: { twoPlayer: false },
+    language: 'en',
+    seed: 'store-test-seed',
+    creator: { id: 'u1', name: 'Alice' },
+  });
+  if (!result.ok) throw new Error(result.error.key);
+  return result.value;
+}
+
+function started(store: GameStore): GameRecord {
+  const game = lobby(store);
+  store.join(game.id, { id: 'u2', name: 'Bob' });
+  store.addBot(game.id, 'u1');
+  const result = store.start(game.id, 'u1');
+  if (!result.ok) throw new Error(result.error.key);
+  return result.value;
+}
+
+function botMove(record: GameRecord) {
+  const seat = rEco.pending(record.state)[0]!;
+  return { seat, move: rEco.legalMoves(record.state, seat)[0] };
+}
+
+describe('game store', () => {
+  let store: GameStore;
+  beforeEach(() => {
+    store = freshStore();
+  });
+
+  it('opens a lobby with the creator seated', () => {
+    const game = lobby(store);
+    expect(game.status).toBe('lobby');
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice' }]);
+    expect(store.openInChannel('100000000000000001')?.id).toBe(game.id);
+  });
+
+  it('allows one open game per channel, and many channels at once', () => {
+    lobby(store);
+    const second = store.createLobby({
+      guildId: null, channelId: '100000000000000001', gameType: 'r-eco', options: {}, language: 'en', seed: 's', creator: { id: 'u9', name: 'Z' },
+    });
+    expect(second).toEqual({ ok: false, error: { key: 'error.channelBusy' } });
+    expect(lobby(store, '100000000000000002').status).toBe('lobby');
+  });
+
+  it('joins, refuses double joins and full tables, and bumps the version', () => {
+    const game = lobby(store);
+    const joined = store.join(game.id, { id: 'u2', name: 'Bob' });
+    expect(joined.ok && joined.value.version).toBe(game.version + 1);
+    expect(store.join(game.id, { id: 'u2', name: 'Bob' })).toMatchObject({ ok: false, error: { key: 'error.alreadyJoined' } });
+    store.join(game.id, { id: 'u3', name: 'C' });
+    store.join(game.id, { id: 'u4', name: 'D' });
+    store.addBot(game.id, 'u1');
+    expect(store.join(game.id, { id: 'u6', name: 'F' })).toMatchObject({ ok: false, error: { key: 'error.lobbyFull' } });
+    expect(store.get(game.id)!.seats).toHaveLength(5);
+  });
+
+  it('refuses a start by anyone but the creator, or with too few players', () => {
+    const game = lobby(store);
+    store.join(game.id, { id: 'u2', name: 'Bob' });
+    expect(store.start(game.id, 'u2')).toMatchObject({ ok: false, error: { key: 'error.onlyCreatorStarts' } });
+    expect(store.start(game.id, 'u1')).toMatchObject({ ok: false, error: { key: 'error.tooFewPlayers', args: { min: 3, count: 2 } } });
+    expect(store.get(game.id)!.status).toBe('lobby');
+  });
+
+  it('hands the host role on when the creator leaves, and cancels an empty lobby', () => {
+    const game = lobby(store);
+    store.join(game.id, { id: 'u2', name: 'Bob' });
+    const left = store.leave(game.id, 'u1');
+    expect(left.ok && left.value.creatorId).toBe('u2');
+    expect(left.ok && left.value.seats.map((s) => s.userId)).toEqual(['u2']);
+    const gone = store.leave(game.id, 'u2');
+    expect(gone.ok && gone.value.status).toBe('cancelled');
+    expect(store.openInChannel(game.channelId)).toBeNull();
+  });
+
+  it('starts with a dealt state and refuses lobby changes afterwards', () => {
+    const game = started(store);
+    expect(game.status).toBe('active');
+    expect(rEco.pending(game.state)).toHaveLength(1);
+    expect(store.join(game.id, { id: 'u7', name: 'Late' })).toMatchObject({ ok: false, error: { key: 'error.alreadyStarted' } });
+  });
+
+  it('applies a move in one transaction and appends it to the log', () => {
+    const game = started(store);
+    const { seat, move } = botMove(game);
+    const result = store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
+    expect(result.ok).toBe(true);
+    const after = store.get(game.id)!;
+    expect(after.version).toBe(game.version + 1);
+    expect(store.moveLog(game.id)).toEqual([{ seat, move, actorId: 'u1', interactionId: 'i-1' }]);
+    expect(after.state).toEqual((rEco.apply(game.state, seat, move) as { state: unknown }).state);
+  });
+
+  it('changes nothing for a stale version or a replayed interaction', () => {
+    const game = started(store);
+    const { seat, move } = botMove(game);
+    store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
+    const before = store.get(game.id)!;
+    expect(store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-2' })).toMatchObject({
+      ok: false,
+      error: { key: 'error.stale' },
+    });
+    const next = botMove(before);
+    expect(store.applyMove(game.id, { expectedVersion: before.version, seat: next.seat, actorId: 'u1', move: next.move, interactionId: 'i-1' })).toMatchObject({
+      ok: false,
+      error: { key: 'error.alreadyDone' },
+    });
+    expect(store.get(game.id)).toEqual(before);
+    expect(store.moveLog(game.id)).toHaveLength(1);
+  });
+
+  it('leaves the state untouched when the rules refuse a move', () => {
+    const game = started(store);
+    const seat = rEco.pending(game.state)[0]!;
+    const other = (seat + 1) % 3;
+    const result = store.applyMove(game.id, { expectedVersion: game.version, seat: other, actorId: 'x', move: { type: 'play', cards: [] }, interactionId: 'i-9' });
+    expect(result.ok).toBe(false);
+    expect(store.get(game.id)).toEqual(game);
+    expect(store.moveLog(game.id)).toEqual([]);
+  });
+
+  it('keeps finished games in the history and frees the channel', () => {
+    let game = started(store);
+    while (game.status === 'active') {
+      const seat = rEco.pending(game.state)[0]!;
+      const move = rEco.bot(game.state, seat, rngFromSeed(`bot:${game.version}`));
+      const result = store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: null, move, interactionId: null });
+      if (!result.ok) throw new Error(result.error.key);
+      game = result.value.game;
+    }
+    expect(game.status).toBe('finished');
+    expect(game.finishedAt).toBeInstanceOf(Date);
+    expect(store.openInChannel(game.channelId)).toBeNull();
+    expect(store.latestInChannel(game.channelId)?.id).toBe(game.id);
+    expect(lobby(store).id).not.toBe(game.id);
+  });
+
+  it('keeps everything across a reopen of the same file', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-')), 'db.sqlite');
+    const first = freshStore(path);
+    const game = started(first);
+    first.db.$client.close();
+    const second = freshStore(path);
+    expect(second.get(game.id)).toEqual(game);
+    expect(second.db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const TOKEN = 'abc.def.ghi';
+
+describe('configuration', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN });
+    expect(config).toMatchObject({ DISCORD_TOKEN: TOKEN, DATABASE_PATH: './data/recyclerie.sqlite', LOG_LEVEL: 'info' });
+    expect(config.DISCORD_GUILD_ID).toBeUndefined();
+    expect(config.DISCORD_API_URL).toBeUndefined();
+  });
+
+  it('treats empty optional values as unset, as a copied .env.example leaves them', () => {
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '', DISCORD_API_URL: '' });
+    expect(config.DISCORD_GUILD_ID).toBeUndefined();
+    expect(config.DISCORD_API_URL).toBeUndefined();
+  });
+
+  it('accepts every variable', () => {
+    const config = loadConfig({
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_GUILD_ID: '123456789012345678',
+      DISCORD_API_URL: 'http://127.0.0.1:9999/api',
+      DATABASE_PATH: '/tmp/x.sqlite',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config.DISCORD_API_URL).toBe('http://127.0.0.1:9999/api');
+    expect(config.LOG_LEVEL).toBe('debug');
+  });
+
+  it.each([
+    [{}, /^Configuration error: DISCORD_TOKEN is required\./],
+    [{ DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is required/],
+    [{ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: 'abc' }, /DISCORD_GUILD_ID must be a server id/],
+    [{ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: 'not a url' }, /DISCORD_API_URL must be a URL/],
+    [{ DISCORD_TOKEN: TOKEN, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('stops with one sentence naming the variable: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCustomId, encodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
+import { LIMITS } from '../../src/discord/limits.js';
+
+const samples: CustomId[] = [
+  { kind: 'lobby', gameId: 12, action: 'join' },
+  { kind: 'lobby', gameId: 12, action: 'cancel' },
+  { kind: 'hand', gameId: 7 },
+  { kind: 'status', gameId: 7 },
+  { kind: 'rules', gameType: 'r-eco' },
+  { kind: 'move', gameId: 99, version: 41, step: 'play' },
+  { kind: 'move', gameId: 99, version: 41, step: 'bid', choice: 'c17' },
+  { kind: 'ask-number', gameId: 3, version: 2, step: 'bid' },
+  { kind: 'page', gameId: 3, version: 2, step: 'pick', page: 4 },
+];
+
+describe('custom ids', () => {
+  it.each(samples)('round-trips %o', (id) => {
+    const encoded = encodeCustomId(id);
+    expect(encoded.length).toBeLessThanOrEqual(LIMITS.customId);
+    expect(decodeCustomId(encoded)).toEqual(id);
+  });
+
+  it('stays under the 100-character limit with the largest ids', () => {
+    const id: CustomId = { kind: 'move', gameId: 999_999_999_999, version: 999_999_999, step: 'a'.repeat(32), choice: 'b'.repeat(32) };
+    expect(encodeCustomId(id).length).toBeLessThanOrEqual(LIMITS.customId);
+  });
+
+  it.each(['', 'lobby', 'lobby:x:join', 'lobby:1:dance', 'hand:1:2', 'mv:1:x:play', 'mv:1:2:', 'mv:1:2:pl ay', 'page:1:2:s', 'other:1', 'mv:1:2:a:b:c', 'rules:../etc'])(
+    'rejects malformed id %j',
+    (raw) => {
+      expect(decodeCustomId(raw)).toBeNull();
+    },
+  );
+});
