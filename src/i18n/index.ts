@@ -49,6 +49,7 @@ function i18nInstance(): i18n {
     resources: { en: { translation: loadResources('en') }, fr: { translation: loadResources('fr') } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   instance = created;
   return created;

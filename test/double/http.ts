@@ -31,8 +31,14 @@ export class ApiError extends Error {
 }
 
 export function sendJson(res: ServerResponse, status: number, body?: unknown, extraHeaders: Record<string, string> = {}): void {
-  const text = body === undefined || status === 204 ? '' : JSON.stringify(body);
-  // discord.js only parses bodies labelled application/json, so every answer carries it.
+  if (status === 204) {
+    // No Content-Type here: @discordjs/rest would try to parse the empty body as JSON.
+    res.writeHead(204, extraHeaders);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body ?? null);
+  // discord.js only parses bodies labelled application/json (otherwise it returns raw bytes).
   res.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(text).toString(),

@@ -510,11 +510,9 @@ export class DoubleState {
       m.flags = (m.flags & ~editable) | (body.flags & editable);
     }
     m.flags &= ~MessageFlag.Loading;
-    // Completing a deferred ("thinking") response is not shown as an edit.
-    if (!wasLoading) {
-      m.editedAt = performance.now();
-      m.editedTimestamp = new Date().toISOString();
-    }
+    m.editedAt = performance.now();
+    // Completing a deferred ("thinking") response is not shown as an edit to users.
+    if (!wasLoading) m.editedTimestamp = new Date().toISOString();
   }
 
   deleteMessage(m: MessageState): void {

@@ -1,3 +1,5 @@
+export type { InteractionRecord } from './interaction.js';
+
 export interface UserRecord {
   id: string;
   username: string;

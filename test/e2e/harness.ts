@@ -170,3 +170,54 @@ export function lobbyMessage(world: World, channelId: string): MessageRecord {
   if (!last) throw new Error('no lobby message');
   return last;
 }
+
+/** Presses a lobby button (join, leave, bot, start, cancel) on the channel's lobby message. */
+export async function pressLobby(player: Player, channelId: string, action: string): Promise<InteractionRecord> {
+  const lobby = player.world.double
+    .channelMessages(channelId)
+    .filter((m) => componentsOf(m).some((c) => c.custom_id?.startsWith('lobby:')))
+    .at(-1);
+  if (!lobby) throw new Error('no open lobby message');
+  const id = componentsOf(lobby).find((c) => c.custom_id?.startsWith('lobby:') && c.custom_id.endsWith(`:${action}`))?.custom_id;
+  if (!id) throw new Error(`no ${action} button`);
+  return player.click(lobby, id);
+}
+
+/** The user ids mentioned as "to play" on the latest board. */
+export function mentionedOnBoard(board: MessageRecord): string[] {
+  return [...board.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]!);
+}
+
+/** Opens a game in `channelId` with the given players and bots, and starts it. */
+export async function openAndStart(host: Player, channelId: string, others: Player[], bots = 0, options: Record<string, string | boolean> = {}): Promise<MessageRecord> {
+  const created = await host.command(channelId, 'game', { subcommand: 'new', options: { game: 'r-eco', ...options } });
+  if (created.ephemeral) throw new Error(`could not open a game: ${created.reply?.content}`);
+  for (const p of others) await pressLobby(p, channelId, 'join');
+  for (let i = 0; i < bots; i++) await pressLobby(host, channelId, 'bot');
+  const before = boards(host.world, channelId).length;
+  await pressLobby(host, channelId, 'start');
+  return host.world.double.waitFor(() => boards(host.world, channelId)[before]);
+}
+
+/**
+ * Plays the channel's game to its end: whoever is mentioned on the latest board plays once,
+ * then we wait for the next board. Bot seats play on their own.
+ */
+export async function playToEnd(world: World, channelId: string, players: Player[], maxTurns = 400): Promise<MessageRecord> {
+  const byId = new Map(players.map((p) => [p.id, p]));
+  for (let turn = 0; turn < maxTurns; turn++) {
+    const done = finalMessage(world, channelId);
+    if (done) return done;
+    const count = boards(world, channelId).length;
+    const board = latestBoard(world, channelId);
+    const mentioned = mentionedOnBoard(board);
+    if (mentioned.length === 0 && board.components.length === 0) {
+      // A board without controls is the last one; the final scoring follows it.
+      return world.double.waitFor(() => finalMessage(world, channelId), 10_000);
+    }
+    const mover = mentioned.map((id) => byId.get(id)).find(Boolean);
+    if (mover) await mover.playOnce(channelId);
+    await world.double.waitFor(() => boards(world, channelId).length > count || finalMessage(world, channelId), 10_000);
+  }
+  throw new Error(`no end after ${maxTurns} turns`);
+}

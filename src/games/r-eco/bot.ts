@@ -10,13 +10,13 @@ import { countDumpers, scoreOf } from './scoring.js';
 import type { CardId, REcoMove, REcoState, Reward } from './types.js';
 
 /** A lone reward may still pair up later, so it counts for part of its value. */
-const SINGLETON_WEIGHT = 0.4;
+const SINGLETON_WEIGHT = 0.5;
 /** Worth of a card kept in hand: it may complete a factory later. */
-const CARD_IN_HAND = 0.3;
+const CARD_IN_HAND = 0.6;
 /** Units left at an open factory make the next player's payout easier. */
-const GIFT_PER_UNIT = 0.4;
+const GIFT_PER_UNIT = 0.6;
 /** Units above the threshold are lost with the payout. */
-const OVERSHOOT_PER_UNIT = 0.5;
+const OVERSHOOT_PER_UNIT = 0.3;
 /** Ending the game is worth it only when it locks in a win. */
 const END_SWING = 20;
 

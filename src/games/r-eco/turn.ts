@@ -101,7 +101,7 @@ function play(s: REcoState, seat: Seat, cards: readonly CardId[], events: LogEve
   const units = unitsOf(centre.factory);
   events.push({
     key: 'r-eco.log.played',
-    args: { seat: { seat }, count: cards.length, cards: cardMsgs(cards), colour: colourMsg(colour), units },
+    args: { seat: { seat }, count: cards.length, cards: cardMsgs(cards), colour: colourMsg(colour), units, threshold: THRESHOLD },
     visibleTo: 'all',
   });
 

@@ -29,6 +29,7 @@ export function reward(notation: string): Reward {
 }
 
 export interface PlayerSpec {
+  /** Defaults to two free cards; `[]` is an empty hand. */
   hand?: string[];
   rewards?: string[];
   /** Dumped cards by notation, or just how many (any free cards). */
@@ -107,6 +108,10 @@ export function buildState(spec: StateSpec = {}): REcoState {
   const discard = take(spec.discard);
   spec.players?.forEach((p, i) => {
     if (typeof p.dumped === 'number') for (let k = 0; k < p.dumped; k++) players[i]!.dumped.push(pool.takeAny());
+  });
+  // Players with no hand given hold two cards: an empty hand would make them skip their turn.
+  players.forEach((p, i) => {
+    if (spec.players?.[i]?.hand === undefined) p.hand.push(pool.takeAny(), pool.takeAny());
   });
   const rest = pool.remaining();
   if (spec.restReversed) rest.reverse();

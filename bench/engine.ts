@@ -1,0 +1,30 @@
+/** Bot-versus-bot playouts: whole R-Eco games per second on one core. */
+import { playout, rngFromSeed } from '../src/engine/index.js';
+import { gameById } from '../src/games/index.js';
+import { median, percentile } from './stats.js';
+
+export function benchPlayouts(opts = { batches: 15, gamesPerBatch: 300, seats: 4 }) {
+  const game = gameById('r-eco')!;
+  const rates: number[] = [];
+  let moves = 0;
+  let games = 0;
+  // Warm-up so the JIT has compiled the hot paths before we measure.
+  for (let i = 0; i < 200; i++) playout(game, { seats: opts.seats, options: { twoPlayer: false }, seed: `warm-${i}` });
+  for (let b = 0; b < opts.batches; b++) {
+    const start = performance.now();
+    for (let i = 0; i < opts.gamesPerBatch; i++) {
+      const seed = `bench-${b}-${i}`;
+      const { log } = playout(game, { seats: opts.seats, options: { twoPlayer: false }, seed }, rngFromSeed(`bot-${seed}`));
+      moves += log.length;
+      games++;
+    }
+    const seconds = (performance.now() - start) / 1000;
+    rates.push(opts.gamesPerBatch / seconds);
+  }
+  return {
+    gamesPerSecondMedian: median(rates),
+    gamesPerSecondP10: percentile(rates, 10),
+    movesPerGame: moves / games,
+    games,
+  };
+}

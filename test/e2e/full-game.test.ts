@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameById } from '../../src/games/index.js';
+import {
+  Player,
+  boards,
+  componentsOf,
+  finalMessage,
+  lobbyMessage,
+  mentionedOnBoard,
+  pressLobby,
+  settled,
+  startWorld,
+  textOf,
+  type World,
+} from './harness.js';
+
+describe('a full 3-player R-Eco game through Discord', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('goes from /game new to the final scores with commands and clicks only', async () => {
+    const channel = world.channels[0]!;
+    const alice = new Player(world, world.double.addUser({ username: 'alice' }));
+    const bob = new Player(world, world.double.addUser({ username: 'bob', locale: 'fr' }));
+    const chloe = new Player(world, world.double.addUser({ username: 'chloe' }));
+
+    // The lobby: a public message with the five buttons.
+    const created = await alice.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    expect(created.ephemeral).toBe(false);
+    const lobby = lobbyMessage(world, channel);
+    expect(componentsOf(lobby).map((c) => c.custom_id?.split(':')[2])).toEqual(['join', 'leave', 'bot', 'start', 'cancel']);
+    expect(textOf(lobby)).toContain(`<@${alice.id}>`);
+
+    // Joining by button and by command both update the lobby.
+    await pressLobby(bob, channel, 'join');
+    const joined = await chloe.command(channel, 'game', { subcommand: 'join' });
+    expect(joined.ephemeral).toBe(true);
+    await world.double.waitFor(() => textOf(lobbyMessage(world, channel)).includes(`<@${chloe.id}>`));
+    expect(textOf(lobbyMessage(world, channel))).toContain(`<@${bob.id}>`);
+
+    await pressLobby(alice, channel, 'start');
+    const first = await world.double.waitFor(() => boards(world, channel)[0]);
+    expect(first.ephemeral).toBe(false);
+    expect(first.attachments[0]!.data.subarray(1, 4).toString()).toBe('PNG');
+    expect(componentsOf(first).map((c) => c.custom_id?.split(':')[0])).toEqual(['hand', 'status', 'rules']);
+    const [firstMover] = mentionedOnBoard(first);
+    expect([alice.id, bob.id, chloe.id]).toContain(firstMover);
+
+    // The private hand: ephemeral, for its owner, with text, an image and the play controls.
+    const mover = [alice, bob, chloe].find((p) => p.id === firstMover)!;
+    const hand = await mover.openHand(channel);
+    expect(hand.ephemeral).toBe(true);
+    expect(hand.visibleTo).toBe(mover.id);
+    expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png']);
+    const select = componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:'));
+    expect(select?.options?.length).toBe(3);
+    expect(world.double.channelMessages(channel).some((m) => m.id === hand.id)).toBe(false);
+
+    // Somebody else's hand has no controls: it is not their turn.
+    const waiting = [alice, bob, chloe].find((p) => p.id !== firstMover)!;
+    const otherHand = await waiting.openHand(channel);
+    expect(componentsOf(otherHand).some((c) => c.custom_id?.startsWith('mv:'))).toBe(false);
+
+    // Play to the end.
+    const players = [alice, bob, chloe];
+    const byId = new Map(players.map((p) => [p.id, p]));
+    let turns = 0;
+    while (!finalMessage(world, channel)) {
+      const count = boards(world, channel).length;
+      const board = boards(world, channel).at(-1)!;
+      const mentioned = mentionedOnBoard(board);
+      if (mentioned.length === 0) {
+        // The last board says the game is over; the final scoring follows it.
+        expect(board.content).toContain('game is over');
+        await world.double.waitFor(() => finalMessage(world, channel));
+        break;
+      }
+      const next = byId.get(mentioned[0]!)!;
+      await next.playOnce(channel);
+      await world.double.waitFor(() => boards(world, channel).length > count);
+      const posted = boards(world, channel).at(-1)!;
+      // Each turn is logged publicly with the mover's mention.
+      expect(textOf(posted)).toContain(`<@${next.id}>`);
+      turns++;
+      expect(turns).toBeLessThan(400);
+    }
+    const final = await world.double.waitFor(() => finalMessage(world, channel));
+    const finalText = textOf(final);
+    for (const p of players) expect(finalText).toContain(`<@${p.id}>`);
+    expect(finalText).toMatch(/🏆/);
+    expect(final.attachments.map((a) => a.filename)).toEqual(['final.png']);
+
+    // The final ranking agrees with the rules' own outcome for the stored state.
+    const record = world.bot.store.latestInChannel(channel)!;
+    expect(record.status).toBe('finished');
+    const outcome = gameById('r-eco')!.outcome(record.state)!;
+    const winner = outcome.standings.find((s) => s.rank === 1)!;
+    expect(final.content).toContain(`<@${record.seats[winner.seat]!.userId}>`);
+
+    // /status after the end shows the final ranking, to the asker only.
+    const status = await bob.command(channel, 'status');
+    const statusReply = await settled(world.double, status);
+    expect(status.ephemeral).toBe(true);
+    expect(textOf(statusReply)).toContain('Classement final');
+
+    // The channel is free for a new game.
+    const again = await alice.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    expect(again.ephemeral).toBe(false);
+    expect(world.double.violations).toEqual([]);
+  });
+});
