@@ -11,6 +11,7 @@ import {
   type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import type { Msg } from '../engine/index.js';
 import { localise } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { BotContext } from './context.js';
@@ -90,10 +91,12 @@ export async function answerDecision(
 
   // Reload after the await: another click may have landed meanwhile.
   record = ctx.store.get(id.gameId)!;
-  const refresh = async (errorKey: string | { key: string; args?: Record<string, never> }, extra?: string) => {
-    const msg = typeof errorKey === 'string' ? { key: errorKey } : errorKey;
-    const text = `⚠️ ${localise(language, msg)}${extra ? ` ${extra}` : ''}`;
-    await interaction.editReply(handMessage(record!, seat, language, { notice: text }));
+  // A refusal is said in its own ephemeral message (so two quick clicks each get an answer),
+  // and the private view is redrawn from the current state.
+  const refresh = async (error: string | Msg) => {
+    const msg = typeof error === 'string' ? { key: error } : error;
+    await interaction.followUp({ content: `⚠️ ${localise(language, msg)}`, flags: MessageFlags.Ephemeral });
+    await interaction.editReply(handMessage(record!, seat, language));
   };
   const game = gameOf(record);
   if (record.status !== 'active') return refresh('error.gameClosed');
@@ -101,7 +104,7 @@ export async function answerDecision(
   const decision = game.decision(record.state, seat);
   if (record.version !== id.version || !decision || decision.id !== id.step) return refresh('error.stale');
   const mapped = answerToMove(decision, answer);
-  if (!mapped.ok) return refresh(mapped.error as { key: string });
+  if (!mapped.ok) return refresh(mapped.error);
 
   const result = ctx.tables.move(record.id, {
     expectedVersion: id.version,
@@ -111,9 +114,8 @@ export async function answerDecision(
     interactionId: interaction.id,
   });
   if (!result.ok) {
-    const fresh = ctx.store.get(id.gameId)!;
-    record = fresh;
-    return refresh(result.error as { key: string });
+    record = ctx.store.get(id.gameId)!;
+    return refresh(result.error);
   }
   await interaction.editReply(handMessage(result.value.game, seat, language, { privateEvents: result.value.events }));
 }

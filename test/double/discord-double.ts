@@ -1,6 +1,17 @@
 // A local Discord (REST + gateway) that an unmodified discord.js Client can log in to, driven
 // by tests through slash commands, component clicks and modal submits, with Discord's rules
 // (3 s first-response deadline, 15 min tokens, message limits, channel permissions) enforced.
+//
+// Behaviours worth knowing:
+// - `violations` records every 4xx answered (limits, deadline, token, permissions, and also
+//   unknown routes and bad auth), so a test can assert it stays empty.
+// - Embeds posted to a channel without EmbedLinks are dropped silently, as Discord does; the
+//   drop is listed in `warnings`.
+// - After a deferred reply (type 5) the first follow-up completes the "thinking" message instead
+//   of creating a new one, keeping the defer's ephemerality, as Discord does.
+// - slash()/click()/select() throw when a real user could not send the interaction (command not
+//   registered or hidden by default_member_permissions, unknown option, value outside choices
+//   or bounds, component missing or disabled, ephemeral message of another user).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';

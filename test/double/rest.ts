@@ -64,7 +64,7 @@ export class RestApi {
     r('GET', 'channels/:cid', true, (_c, p) => this.getChannel(p.cid!));
     r('GET', 'channels/:cid/messages', true, (c, p) => this.listMessages(c, p.cid!));
     r('POST', 'channels/:cid/messages', true, (c, p) => this.postMessage(c, p.cid!));
-    r('GET', 'channels/:cid/messages/:mid', true, (_c, p) => ({ status: 200, body: this.state.messageJson(this.channelMessage(p.cid!, p.mid!, false)) }));
+    r('GET', 'channels/:cid/messages/:mid', true, (_c, p) => ({ status: 200, body: this.state.messageJson(this.channelMessage(p.cid!, p.mid!)) }));
     r('PATCH', 'channels/:cid/messages/:mid', true, (c, p) => this.editChannelMessage(c, p.cid!, p.mid!));
     r('DELETE', 'channels/:cid/messages/:mid', true, (_c, p) => this.deleteChannelMessage(p.cid!, p.mid!));
     r('POST', 'channels/:cid/typing', true, (_c, p) => (this.requireChannel(p.cid!), { status: 204 }));
@@ -245,7 +245,7 @@ export class RestApi {
   }
 
   /** Public (non-ephemeral, not deleted) message in a channel. */
-  private channelMessage(cid: string, mid: string, _forEdit: boolean): MessageState {
+  private channelMessage(cid: string, mid: string): MessageState {
     const channel = this.requireChannel(cid);
     if (channel.guildId && !has(channel.botPermissions, Perm.ViewChannel)) throw new ApiError(403, 50001, 'Missing Access');
     const m = this.state.messages.get(mid);
@@ -585,7 +585,7 @@ export class RestApi {
 
   private editChannelMessage(ctx: Ctx, cid: string, mid: string): Result {
     const c = this.requireChannel(cid);
-    const m = this.channelMessage(cid, mid, true);
+    const m = this.channelMessage(cid, mid);
     if (m.authorId !== this.state.botUser.id) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
     const body = typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {};
     this.channelPermissions(ctx, c, body, false);
@@ -595,7 +595,7 @@ export class RestApi {
   }
 
   private deleteChannelMessage(cid: string, mid: string): Result {
-    const m = this.channelMessage(cid, mid, false);
+    const m = this.channelMessage(cid, mid);
     const c = this.requireChannel(cid);
     if (m.authorId !== this.state.botUser.id && c.guildId && !has(c.botPermissions, Perm.ManageMessages)) {
       throw new ApiError(403, 50013, 'Missing Permissions');

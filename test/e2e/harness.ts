@@ -82,7 +82,8 @@ export async function settled(double: DiscordDouble, rec: InteractionRecord, tim
   return double.waitFor(() => {
     const reply = rec.reply;
     if (!reply) return rec.followUps[0];
-    const deferredOnly = (rec.ackType === 5 || rec.ackType === 6) && reply.editedAt === undefined;
+    // A deferred answer counts once the bot has edited the message after this interaction.
+    const deferredOnly = (rec.ackType === 5 || rec.ackType === 6) && (reply.editedAt === undefined || reply.editedAt < rec.sentAt);
     return deferredOnly ? (rec.followUps[0] ?? undefined) : reply;
   }, timeoutMs);
 }

@@ -72,6 +72,8 @@ function emitted(): Msg[] {
 
   add({ key: rEco.nameKey });
   add({ key: rEco.present.rulesKey });
+  // The /game new command describes each option with the key `<game>.options.<name>`.
+  rEco.options.forEach((o) => add({ key: `r-eco.options.${o.name}` }));
   for (const seats of [2, 3, 4, 5]) {
     for (let g = 0; g < 25; g++) {
       const input = { seats, options: { twoPlayer: seats === 2 }, seed: `keys-${seats}-${g}` };

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Player, boards, finalMessage, mentionedOnBoard, openAndStart, playToEnd, startWorld, textOf, type World } from './harness.js';
+
+describe('bot seats and parallel channels', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ channels: 3 });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('plays a game of one human against two bot seats, bots moving on their own', async () => {
+    const channel = world.channels[0]!;
+    const human = new Player(world, world.double.addUser({ username: 'solo' }));
+    await openAndStart(human, channel, [], 2);
+    const record = world.bot.store.openInChannel(channel)!;
+    expect(record.seats.map((s) => s.isBot)).toEqual([false, true, true]);
+
+    const final = await playToEnd(world, channel, [human]);
+    expect(textOf(final)).toContain('Bot Ada');
+    // Bot turns are logged like human ones, with the bot's name.
+    const botLines = boards(world, channel).filter((b) => /\*\*Bot (Ada|Blaise)\*\*/.test(textOf(b)));
+    expect(botLines.length).toBeGreaterThan(3);
+    // Boards only ever ping the human, never a bot.
+    for (const b of boards(world, channel)) for (const id of mentionedOnBoard(b)) expect(id).toBe(human.id);
+    const moves = world.bot.store.moveLog(record.id);
+    expect(moves.filter((m) => m.actorId === null).length).toBeGreaterThan(0);
+    expect(moves.filter((m) => m.actorId === human.id).length).toBeGreaterThan(0);
+  });
+
+  it('runs two channels at once without crossing their games', async () => {
+    const [c1, c2] = [world.channels[1]!, world.channels[2]!];
+    const a = [0, 1, 2].map((i) => new Player(world, world.double.addUser({ username: `a${i}` })));
+    const b = [0, 1, 2].map((i) => new Player(world, world.double.addUser({ username: `b${i}` })));
+    await Promise.all([openAndStart(a[0]!, c1, a.slice(1)), openAndStart(b[0]!, c2, b.slice(1))]);
+    const [f1, f2] = await Promise.all([playToEnd(world, c1, a), playToEnd(world, c2, b)]);
+    for (const p of a) expect(textOf(f1)).toContain(`<@${p.id}>`);
+    for (const p of b) expect(textOf(f2)).toContain(`<@${p.id}>`);
+    // No board of one channel ever mentions a player of the other.
+    for (const m of boards(world, c1)) for (const p of b) expect(textOf(m)).not.toContain(p.id);
+    for (const m of boards(world, c2)) for (const p of a) expect(textOf(m)).not.toContain(p.id);
+    expect(finalMessage(world, c1)).toBeDefined();
+    expect(finalMessage(world, c2)).toBeDefined();
+    expect(world.double.violations).toEqual([]);
+  });
+});
