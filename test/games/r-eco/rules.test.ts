@@ -1,6 +1,6 @@
 /** One test per R-Eco rule: legality checks, the turn sequence, setup, options and scoring edges. */
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed, type Applied } from '../../../src/engine/index.js';
+import { cloneJson, playout, rngFromSeed, type Applied } from '../../../src/engine/index.js';
 import {
   DECK,
   REWARD_STACK_2,
@@ -10,6 +10,7 @@ import {
   cardOf,
 } from '../../../src/games/r-eco/constants.js';
 import { rEco } from '../../../src/games/r-eco/index.js';
+import { cloneState } from '../../../src/games/r-eco/turn.js';
 import type { REcoMove, REcoState } from '../../../src/games/r-eco/types.js';
 import { allCards, buildState, notations, sortedNotations } from './helpers.js';
 
@@ -172,6 +173,16 @@ describe('R-Eco move legality', () => {
     expect(rEco.pending(over)).toEqual([]);
     expect(rEco.decision(over, 0)).toBeNull();
     expect(rEco.legalMoves(over, 0)).toEqual([]);
+  });
+
+  it('copies states exactly like the engine cloneJson, sharing nothing', () => {
+    const { state } = playout<REcoState>(rEco, { seats: 4, options: { twoPlayer: false }, seed: 'clone' });
+    const copy = cloneState(state);
+    expect(copy).toEqual(cloneJson(state));
+    copy.players[0]!.rewards[0]!.value = 99;
+    copy.centres.red.stack.push(7);
+    copy.rng[0] = 0;
+    expect(state).toEqual(playout<REcoState>(rEco, { seats: 4, options: { twoPlayer: false }, seed: 'clone' }).state);
   });
 
   it('apply is pure: the input state is unchanged after legal and illegal moves', () => {

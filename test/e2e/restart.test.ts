@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscordDouble } from '../double/discord-double.js';
+import { GameStore } from '../../src/store/game-store.js';
+import { openDatabase } from '../../src/store/database.js';
+import { GUILD_ID, Player, boards, botEnv, findComponent, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Starts `npm start`'s entry point as its own process, as a user would run it. */
+function startProcess(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+}
+
+describe('a restart in the middle of a game', () => {
+  let double: DiscordDouble;
+  let child: ChildProcess | null = null;
+  const dbPath = tempDatabase();
+
+  beforeAll(async () => {
+    double = await DiscordDouble.start();
+    double.addGuild({ id: GUILD_ID });
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+    await double?.close();
+  });
+
+  it('loses nothing: the game goes on, old buttons work, commands are not registered again', async () => {
+    const channel = double.addChannel(GUILD_ID, { name: 'restart' }).id;
+    const env = botEnv(double, dbPath);
+    child = startProcess(env);
+    await double.waitFor(() => double.commandPuts === 1, 20_000);
+    await double.waitFor(() => double.connectedClients === 1, 20_000);
+    // The world shape the harness helpers expect, with no in-process bot.
+    const world = { double, channels: [channel] } as unknown as World;
+    const ann = new Player(world, double.addUser({ username: 'ann' }));
+    const ben = new Player(world, double.addUser({ username: 'ben' }));
+    await openAndStart(ann, channel, [ben], 1);
+
+    // Play until a human is to move, then open their private view and keep it.
+    let board = latestBoard(world, channel);
+    while (mentionedOnBoard(board).length === 0) {
+      const count = boards(world, channel).length;
+      await double.waitFor(() => boards(world, channel).length > count);
+      board = latestBoard(world, channel);
+    }
+    const mover = [ann, ben].find((p) => p.id === mentionedOnBoard(board)[0])!;
+    const hand = await mover.openHand(channel);
+    const select = findComponent(hand, 'mv:')!;
+    const postsBefore = boards(world, channel).length;
+
+    child.kill('SIGKILL');
+    await exited(child);
+    const before = new GameStore(openDatabase(dbPath));
+    const recordBefore = before.openInChannel(channel)!;
+    const logBefore = before.moveLog(recordBefore.id);
+    before.db.$client.close();
+    expect(recordBefore.status).toBe('active');
+
+    child = startProcess(env);
+    await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies >= 2, 20_000);
+    // Same commands, same application and server: no second registration.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(double.commandPuts).toBe(1);
+
+    // The private view from before the restart still plays.
+    const rec = await mover.select(hand, select.custom_id!, [select.options![0]!.value]);
+    await settled(double, rec, 10_000);
+    await double.waitFor(() => boards(world, channel).length > postsBefore, 10_000);
+    // And the old public board's button gives a fresh private view.
+    const reopened = await settled(double, await mover.press(board, 'hand:'), 10_000);
+    expect(reopened.ephemeral).toBe(true);
+    expect(reopened.content).toContain('Your hand');
+
+    const final = await playToEnd(world, channel, [ann, ben]);
+    expect(final.content).toMatch(/🏆/);
+    const store = new GameStore(openDatabase(dbPath));
+    const record = store.latestInChannel(channel)!;
+    expect(record.status).toBe('finished');
+    expect(record.id).toBe(recordBefore.id);
+    // The log kept every move from before the restart and went on from there.
+    expect(store.moveLog(record.id).slice(0, logBefore.length)).toEqual(logBefore);
+    expect(store.moveLog(record.id).length).toBeGreaterThan(logBefore.length);
+    store.db.$client.close();
+    expect(double.violations).toEqual([]);
+  }, 90_000);
+});
