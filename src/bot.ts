@@ -3,6 +3,7 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { commandMap } from '../commands/index.js';
 import type { Config } from './config.js';
 import type { BotContext } from './discord/context.js';
+import { createImages } from './discord/images.js';
 import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
 import { Tables } from './discord/tables.js';
@@ -22,8 +23,9 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     intents: [GatewayIntentBits.Guilds],
     ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
   });
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS);
-  const ctx: BotContext = { config, logger, store, client, tables };
+  const images = createImages(config.RENDER_WORKERS, logger);
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images);
+  const ctx: BotContext = { config, logger, store, client, tables, images };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -36,6 +38,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     await registerCommands(client.rest, client.application!.id, config.DISCORD_GUILD_ID, { store, logger });
   } catch (error) {
     await client.destroy();
+    await images.close();
     db.$client.close();
     throw error;
   }
@@ -51,6 +54,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
       tables.stop();
       await tables.flush();
       await client.destroy();
+      await images.close();
       db.$client.close();
       logger.info('bot stopped');
     },

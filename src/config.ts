@@ -1,4 +1,5 @@
 /** Process configuration: read from the environment (and `.env`), validated once at start-up. */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const snowflake = /^\d{17,20}$/;
@@ -9,19 +10,24 @@ const schema = z.object({
     .string()
     .trim()
     .regex(snowflake, 'must be a server id (17 to 20 digits)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   DISCORD_API_URL: z
     .url({ error: 'must be a URL such as http://127.0.0.1:8080/api' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   DATABASE_PATH: z.string().trim().min(1, 'must not be empty').default('./data/recyclerie.sqlite'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace or silent',
     })
     .default('info'),
-  BOT_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  BOT_MOVE_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1500),
+  /** Processes that draw images; 0 draws on the main thread. */
+  RENDER_WORKERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(0)
+    .max(16)
+    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -30,7 +36,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment. A bad value throws one sentence naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = schema.safeParse(env);
+  // A variable left empty (as in a copied .env.example) counts as unset, so defaults apply.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = schema.safeParse(given);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'configuration');

@@ -3,6 +3,7 @@ import type { Client } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
+import type { Images } from './images.js';
 import type { Tables } from './tables.js';
 
 export interface BotContext {
@@ -11,4 +12,5 @@ export interface BotContext {
   store: GameStore;
   client: Client;
   tables: Tables;
+  images: Images;
 }

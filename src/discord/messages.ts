@@ -13,11 +13,10 @@ import {
 import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
-import { renderers } from '../../renderers/index.js';
-import type { RenderContext } from '../../renderers/types.js';
 import type { GameRecord } from '../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
 import { decisionComponents } from './decision-ui.js';
+import type { ImageJob } from './images.js';
 import { LIMITS, clip } from './limits.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -44,11 +43,30 @@ export function seatNamer(record: GameRecord, style: 'mention' | 'plain'): SeatN
   };
 }
 
-export function renderContext(record: GameRecord, language: Language): RenderContext {
-  return {
-    names: record.seats.map((s) => s.displayName),
-    t: (key, args) => t(language, key, args),
-  };
+function imageJob(record: GameRecord, kind: ImageJob['kind'], view: unknown, language: Language): ImageJob {
+  return { gameType: record.gameType, kind, view, names: record.seats.map((s) => s.displayName), language };
+}
+
+/** The public board image is drawn from the public view only. */
+export function boardImageJob(record: GameRecord): ImageJob {
+  return imageJob(record, 'board', gameOf(record).publicView(record.state), gameLanguage(record));
+}
+
+export function finalImageJob(record: GameRecord): ImageJob {
+  const game = gameOf(record);
+  return { ...imageJob(record, 'final', game.publicView(record.state), gameLanguage(record)), outcome: game.outcome(record.state)! };
+}
+
+/** A seat's hand image, from that seat's own view. */
+export function handImageJob(record: GameRecord, seat: Seat, language: Language): ImageJob {
+  return imageJob(record, 'hand', gameOf(record).seatView(record.state, seat), language);
+}
+
+/** Attaches an image when there is one; a failed render still lets the text go out. */
+function withImage(embed: EmbedBuilder, png: Buffer | null, name: string): AttachmentBuilder[] {
+  if (!png) return [];
+  embed.setImage(`attachment://${name}`);
+  return [new AttachmentBuilder(png, { name })];
 }
 
 export function seatOfUser(record: GameRecord, userId: string): Seat | null {
@@ -133,24 +151,20 @@ export function publicLogLines(record: GameRecord, events: LogEvent[], language:
   return events.filter((e) => e.visibleTo === 'all').map((e) => localise(language, e, names));
 }
 
-export function boardMessage(record: GameRecord, events: LogEvent[]) {
+export function boardMessage(record: GameRecord, events: LogEvent[], png: Buffer | null) {
   const language = gameLanguage(record);
-  const game = gameOf(record);
-  const view = game.publicView(record.state);
-  const png = renderers[record.gameType]!.board(view, renderContext(record, language));
-  const file = new AttachmentBuilder(png, { name: 'board.png' });
   const lines = publicLogLines(record, events, language);
   const over = record.status !== 'active';
   const embed = new EmbedBuilder()
     .setColor(over ? COLOUR.final : COLOUR.board)
-    .setTitle(clip(t(language, 'board.title', { game: gameName(record, language), id: record.id }), 256))
-    .setImage('attachment://board.png');
+    .setTitle(clip(t(language, 'board.title', { game: gameName(record, language), id: record.id }), 256));
+  const files = withImage(embed, png, 'board.png');
   if (lines.length) embed.setDescription(clip(lines.join('\n'), LIMITS.embedDescription));
   const users = pendingUsers(record);
   return {
     content: clip(over ? t(language, 'board.over') : turnLine(record, language), LIMITS.contentLength),
     embeds: [embed],
-    files: [file],
+    files,
     components: over ? [] : [utilityButtons(record, language)],
     allowedMentions: { users },
   };
@@ -158,18 +172,16 @@ export function boardMessage(record: GameRecord, events: LogEvent[]) {
 
 // ---------------------------------------------------------------- final scoring
 
-export function finalMessage(record: GameRecord) {
+export function finalMessage(record: GameRecord, png: Buffer | null) {
   const language = gameLanguage(record);
   const game = gameOf(record);
   const outcome: Outcome = game.outcome(record.state)!;
-  const view = game.publicView(record.state);
-  const png = renderers[record.gameType]!.final(view, outcome, renderContext(record, language));
   const names = seatNamer(record, 'mention');
   const embed = new EmbedBuilder()
     .setColor(COLOUR.final)
     .setTitle(clip(t(language, 'final.title', { game: gameName(record, language), id: record.id }), 256))
-    .setDescription(clip(rankingLines(outcome, language, names).join('\n'), LIMITS.embedDescription))
-    .setImage('attachment://final.png');
+    .setDescription(clip(rankingLines(outcome, language, names).join('\n'), LIMITS.embedDescription));
+  const files = withImage(embed, png, 'final.png');
   for (const standing of outcome.standings.slice(0, LIMITS.embedFields)) {
     embed.addFields({
       name: clip(`${standing.rank}. ${record.seats[standing.seat]?.displayName ?? '?'} — ${t(language, 'final.points', { count: standing.score })}`, LIMITS.embedFieldName),
@@ -180,7 +192,7 @@ export function finalMessage(record: GameRecord) {
   return {
     content: clip(t(language, winners.length > 1 ? 'final.sharedWin' : 'final.win', { players: winners.join(', ') }), LIMITS.contentLength),
     embeds: [embed],
-    files: [new AttachmentBuilder(png, { name: 'final.png' })],
+    files,
     components: [],
     allowedMentions: { parse: [] as never[] },
   };
@@ -201,7 +213,7 @@ export interface HandOptions {
   notice?: string;
 }
 
-export function handMessage(record: GameRecord, seat: Seat, language: Language, opts: HandOptions = {}) {
+export function handMessage(record: GameRecord, seat: Seat, language: Language, png: Buffer | null, opts: HandOptions = {}) {
   const game = gameOf(record);
   const view = game.seatView(record.state, seat);
   const plain = seatNamer(record, 'plain');
@@ -231,11 +243,10 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
     ),
   );
-  const png = renderers[record.gameType]!.hand(view, renderContext(record, language));
   return {
     content: clip(lines.join('\n'), LIMITS.contentLength),
     embeds: [],
-    files: [new AttachmentBuilder(png, { name: 'hand.png' })],
+    files: png ? [new AttachmentBuilder(png, { name: 'hand.png' })] : [],
     attachments: [],
     components,
     allowedMentions: { parse: [] as never[] },

@@ -12,14 +12,23 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Msg } from '../engine/index.js';
-import { localise } from '../i18n/index.js';
+import { localise, type Language } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { BotContext } from './context.js';
 import type { CustomId } from './custom-id.js';
 import { answerToMove, numberModal, type Answer } from './decision-ui.js';
 import { checkBotPermissions } from './lobby.js';
-import { gameOf, handMessage, seatNamer, seatOfUser } from './messages.js';
+import { gameOf, handImageJob, handMessage, seatNamer, seatOfUser, type HandOptions } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
+
+/** The private hand message with its image; a failed render still sends the text. */
+async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}) {
+  const png = await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
+    ctx.logger.error({ err: error, gameId: record.id }, 'hand image failed');
+    return null;
+  });
+  return handMessage(record, seat, language, png, opts);
+}
 
 /** Checks that a game exists, is running and seats this user; answers the reason otherwise. */
 async function seatedPlayer(interaction: RepliableInteraction, record: GameRecord | null): Promise<number | null> {
@@ -48,7 +57,7 @@ export async function showHand(
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  await interaction.editReply(handMessage(record, seat, userLanguage(interaction)));
+  await interaction.editReply(await handView(ctx, record, seat, userLanguage(interaction)));
 }
 
 /** Another page of a long list of choices, on the same private message. */
@@ -56,7 +65,7 @@ export async function showPage(ctx: BotContext, interaction: ButtonInteraction, 
   const record = ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
-  await interaction.update(handMessage(record, seat, userLanguage(interaction), { page: id.page }));
+  await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { page: id.page }));
 }
 
 /** Opens the modal of a number decision. */
@@ -66,7 +75,7 @@ export async function askNumber(ctx: BotContext, interaction: ButtonInteraction,
   if (seat === null || !record) return;
   const decision = record.status === 'active' && gameOf(record).pending(record.state).includes(seat) ? gameOf(record).decision(record.state, seat) : null;
   if (record.version !== id.version || !decision || decision.id !== id.step || decision.kind !== 'number') {
-    await interaction.update(handMessage(record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key: 'error.stale' })}` }));
+    await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key: 'error.stale' })}` }));
     return;
   }
   await interaction.showModal(numberModal(decision, { gameId: record.id, version: record.version, language: userLanguage(interaction), seatName: seatNamer(record, 'plain') }));
@@ -96,7 +105,7 @@ export async function answerDecision(
   const refresh = async (error: string | Msg) => {
     const msg = typeof error === 'string' ? { key: error } : error;
     await interaction.followUp({ content: `⚠️ ${localise(language, msg)}`, flags: MessageFlags.Ephemeral });
-    await interaction.editReply(handMessage(record!, seat, language));
+    await interaction.editReply(await handView(ctx, record!, seat, language));
   };
   const game = gameOf(record);
   if (record.status !== 'active') return refresh('error.gameClosed');
@@ -117,5 +126,5 @@ export async function answerDecision(
     record = ctx.store.get(id.gameId)!;
     return refresh(result.error);
   }
-  await interaction.editReply(handMessage(result.value.game, seat, language, { privateEvents: result.value.events }));
+  await interaction.editReply(await handView(ctx, result.value.game, seat, language, { privateEvents: result.value.events }));
 }

@@ -7,7 +7,8 @@ import type { Client, SendableChannels } from 'discord.js';
 import { rngFromSeed, type LogEvent, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { GameRecord, GameStore, MoveApplied, MoveInput, StoreResult } from '../store/game-store.js';
-import { boardMessage, finalMessage, gameOf } from './messages.js';
+import type { ImageJob, Images } from './images.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf } from './messages.js';
 
 export class Tables {
   private readonly botTimers = new Map<number, NodeJS.Timeout>();
@@ -20,6 +21,7 @@ export class Tables {
     private readonly client: Client,
     private readonly logger: Logger,
     private readonly botDelayMs: number,
+    private readonly images: Images,
   ) {}
 
   /** Applies a move and, when it worked, posts the new board and wakes the bots. */
@@ -34,9 +36,12 @@ export class Tables {
 
   /** Posts what a change produced: the board, the final scoring when it ended, and bot turns. */
   afterChange(record: GameRecord, events: LogEvent[]): void {
+    // Images start rendering at once; the queue only orders the posts.
+    const board = this.image(boardImageJob(record), record.id);
+    const final = record.status === 'finished' ? this.image(finalImageJob(record), record.id) : null;
     this.enqueuePost(record.id, async () => {
-      await this.send(record.channelId, boardMessage(record, events));
-      if (record.status === 'finished') await this.send(record.channelId, finalMessage(record));
+      await this.send(record.channelId, boardMessage(record, events, await board));
+      if (final) await this.send(record.channelId, finalMessage(record, await final));
     });
     this.scheduleBots(record);
   }
@@ -72,6 +77,13 @@ export class Tables {
     this.postQueues.set(gameId, next);
     void next.then(() => {
       if (this.postQueues.get(gameId) === next) this.postQueues.delete(gameId);
+    });
+  }
+
+  private image(job: ImageJob, gameId: number): Promise<Buffer | null> {
+    return this.images.render(job).catch((error: unknown) => {
+      this.logger.error({ err: error, gameId, kind: job.kind }, 'image failed; posting text only');
+      return null;
     });
   }
 

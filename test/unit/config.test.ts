@@ -40,3 +40,12 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('render workers', () => {
+  it('defaults to at least one worker and allows 0 for in-process drawing', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }).RENDER_WORKERS).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, RENDER_WORKERS: '' }).RENDER_WORKERS).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, RENDER_WORKERS: '0' }).RENDER_WORKERS).toBe(0);
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, RENDER_WORKERS: 'many' })).toThrow(/RENDER_WORKERS must be a whole number/);
+  });
+});

@@ -73,8 +73,8 @@ describe('hidden information never reaches public output', () => {
     expect(renderers['r-eco']!.board(game.publicView(other), ctx).equals(png)).toBe(true);
 
     const events: LogEvent[] = [{ key: 'r-eco.log.gameOver', visibleTo: 'all' }, { key: 'r-eco.log.youDumped', args: { count: 1, cards: 'SECRET' }, visibleTo: [0] }];
-    const a = boardMessage(record(state), events);
-    const b = boardMessage(record(other), events);
+    const a = boardMessage(record(state), events, null);
+    const b = boardMessage(record(other), events, null);
     expect(publicText(b)).toEqual(publicText(a));
     expect(publicText(a)).not.toContain('SECRET');
     expect(JSON.stringify(statusEmbed(record(other), 'en').toJSON())).toEqual(JSON.stringify(statusEmbed(record(state), 'en').toJSON()));
@@ -83,7 +83,7 @@ describe('hidden information never reaches public output', () => {
 
   it('no public message names the cards of any hand', () => {
     for (const state of states) {
-      const text = publicText(boardMessage(record(state), [])) + JSON.stringify(statusEmbed(record(state), 'en').toJSON());
+      const text = publicText(boardMessage(record(state), [], null)) + JSON.stringify(statusEmbed(record(state), 'en').toJSON());
       for (let seat = 0; seat < state.players.length; seat++) {
         const lines = game.present.hand(game.seatView(state, seat)).map((m) => localise('en', m));
         const handLine = lines[0]!;
@@ -97,8 +97,8 @@ describe('hidden information never reaches public output', () => {
   it('the final scoring is the same whatever was left in hands', () => {
     const { state } = playout<REcoState>(game, { seats: 4, options: { twoPlayer: false }, seed: 'leak-final' });
     const other = withOtherSecrets(state);
-    const a = finalMessage(record(state, 'finished'));
-    const b = finalMessage(record(other, 'finished'));
+    const a = finalMessage(record(state, 'finished'), null);
+    const b = finalMessage(record(other, 'finished'), null);
     expect(publicText(b)).toEqual(publicText(a));
   });
 });

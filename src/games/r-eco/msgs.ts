@@ -20,7 +20,7 @@ const CARD_MSGS: readonly Msg[] = DECK.map((c) =>
   Object.freeze({ key: 'r-eco.card', args: Object.freeze({ colour: colourMsg(c.colour), value: c.value }) }),
 );
 
-export function cardMsg(id: CardId): Msg {
+function cardMsg(id: CardId): Msg {
   const msg = CARD_MSGS[id];
   if (!msg) throw new RangeError(`unknown R-Eco card id ${id}`);
   return msg;

@@ -12,7 +12,7 @@ export function colourScore(values: readonly number[]): number {
   return sum;
 }
 
-export function rewardValues(rewards: readonly Reward[], colour: Colour): number[] {
+function rewardValues(rewards: readonly Reward[], colour: Colour): number[] {
   const values: number[] = [];
   for (const r of rewards) if (r.colour === colour) values.push(r.value);
   return values;
@@ -24,7 +24,7 @@ export function countDumpers(players: readonly { dumped: readonly unknown[] }[])
   return n;
 }
 
-export function cleanBonus(seats: number, dumpedCount: number, dumpers: number): number {
+function cleanBonus(seats: number, dumpedCount: number, dumpers: number): number {
   return dumpedCount === 0 ? cleanBonusPerDumper(seats) * dumpers : 0;
 }
 
@@ -33,11 +33,6 @@ export function scoreOf(seats: number, rewards: readonly Reward[], dumpedCount: 
   let score = 0;
   for (const colour of COLOURS) score += colourScore(rewardValues(rewards, colour));
   return score - dumpedCount + cleanBonus(seats, dumpedCount, dumpers);
-}
-
-export function playerScore(state: REcoState, seat: number): number {
-  const p = state.players[seat]!;
-  return scoreOf(state.seats, p.rewards, p.dumped.length, countDumpers(state.players));
 }
 
 function breakdown(state: REcoState, p: PlayerState, dumpers: number): Msg[] {

@@ -174,6 +174,9 @@ describe('R-Eco worked examples (spec §5)', () => {
     expect(after.discard).toEqual([]);
     expect(after.drawPile).toHaveLength(discardBefore - 2);
     expect(events).toContainEqual({ key: 'r-eco.log.reshuffle', args: { count: discardBefore }, visibleTo: 'all' });
+    // The two extra cards and the new draw pile are exactly the old discard, in a shuffled order.
+    expect([...after.drawPile, ...after.centres.red.dump.slice(1)].sort()).toEqual([...state.discard].sort());
+    expect(after.drawPile).not.toEqual(state.discard.slice(0, discardBefore - 2));
     expect(new Set(allCards(after)).size).toBe(88);
     expect(allCards(after)).toHaveLength(88);
   });

@@ -467,6 +467,17 @@ describe('R-Eco bot', () => {
     expect(notations(move.cards).every((n) => n[0] !== 'R')).toBe(true);
   });
 
+  it('keeps a clean record over a small reward, unless it has already dumped', () => {
+    const table = (myDumped: number) =>
+      buildState({
+        players: [{ hand: ['R2', 'B1', 'B1', 'Y1', 'G1'], dumped: myDumped }, { dumped: 1 }, { dumped: 2 }],
+        centres: { red: { stack: [3, -2, 4, 5], factory: ['R2'], dump: ['G1', 'G1'] }, blue: { dump: ['Y1'] } },
+      });
+    // Red pays 3 but brings the hand to 6: the first dumped card would also forfeit the bonus.
+    expect(notations(rEco.bot(table(0), 0, rng).cards)).not.toContain('R2');
+    expect(notations(rEco.bot(table(1), 0, rng).cards)).toEqual(['R2']);
+  });
+
   it('dumps the cards least likely to complete a factory', () => {
     const state = buildState({
       players: [{ hand: ['R1', 'R2', 'R1', 'B2', 'B1', 'Y2', 'G1'] }],

@@ -1,0 +1,60 @@
+/**
+ * Through the Discord double, many channels playing at once: how long from a click to its
+ * acknowledgement, and from a click to the new board in the channel.
+ */
+import { GUILD_ID, Player, boards, findComponent, launchBot, mentionedOnBoard, openAndStart, settled, tempDatabase, type World } from '../test/e2e/harness.js';
+import { DiscordDouble } from '../test/double/discord-double.js';
+import { median, percentile } from './stats.js';
+
+export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15 }) {
+  const double = await DiscordDouble.start();
+  double.addGuild({ id: GUILD_ID });
+  const channels = Array.from({ length: opts.channels }, (_, i) => double.addChannel(GUILD_ID, { name: `bench-${i}` }).id);
+  const dbPath = tempDatabase();
+  const bot = await launchBot(double, dbPath);
+  const world: World = { double, bot, dbPath, channels, stop: async () => {} };
+
+  const clickToAck: number[] = [];
+  const clickToBoard: number[] = [];
+  const handToAck: number[] = [];
+
+  async function runChannel(channel: string, index: number) {
+    const players = [0, 1, 2].map((i) => new Player(world, double.addUser({ username: `c${index}p${i}` })));
+    await openAndStart(players[0]!, channel, players.slice(1));
+    const byId = new Map(players.map((p) => [p.id, p]));
+    for (let turn = 0; turn < opts.turnsPerChannel; turn++) {
+      const board = boards(world, channel).at(-1)!;
+      const mover = byId.get(mentionedOnBoard(board)[0] ?? '');
+      if (!mover) break;
+      const handClick = await mover.press(board, 'hand:');
+      handToAck.push(handClick.latencyMs!);
+      const hand = await settled(double, handClick);
+      const select = findComponent(hand, 'mv:')!;
+      const count = boards(world, channel).length;
+      const rec = await double.select(mover.user, hand, select.custom_id!, select.options!.slice(0, select.min_values ?? 1).map((o) => o.value));
+      await rec.response();
+      clickToAck.push(rec.latencyMs!);
+      const posted = await double.waitFor(() => boards(world, channel)[count], 10_000);
+      clickToBoard.push(posted.createdAt - rec.sentAt);
+      await settled(double, rec);
+    }
+  }
+
+  const started = performance.now();
+  await Promise.all(channels.map((c, i) => runChannel(c, i)));
+  const seconds = (performance.now() - started) / 1000;
+  const violations = double.violations.length;
+  await bot.stop();
+  await double.close();
+  return {
+    channels: opts.channels,
+    clicks: clickToAck.length,
+    seconds,
+    clickToAckP50Ms: median(clickToAck),
+    clickToAckP99Ms: percentile(clickToAck, 99),
+    handButtonToAckP99Ms: percentile(handToAck, 99),
+    clickToBoardP50Ms: median(clickToBoard),
+    clickToBoardP99Ms: percentile(clickToBoard, 99),
+    violations,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Resident memory of the bot process (started as `npm start` would) with 100 active games and
+ * 1,000 finished ones in its store, after every active game has been looked at once.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/store/database.js';
+import { GameStore } from '../src/store/game-store.js';
+import { DiscordDouble } from '../test/double/discord-double.js';
+import { GUILD_ID, botEnv, settled, tempDatabase } from '../test/e2e/harness.js';
+import { playThroughStore, startedGame } from './pipeline.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+export async function benchMemory(opts = { active: 100, finished: 1000 }) {
+  const double = await DiscordDouble.start();
+  double.addGuild({ id: GUILD_ID });
+  const dbPath = tempDatabase();
+  const store = new GameStore(openDatabase(dbPath));
+  const prepStart = performance.now();
+  for (let i = 0; i < opts.finished; i++) playThroughStore(store, startedGame(store, `9${String(i).padStart(17, '0')}`, `finished-${i}`));
+  const channels: string[] = [];
+  for (let i = 0; i < opts.active; i++) {
+    const channel = double.addChannel(GUILD_ID, { name: `active-${i}` }).id;
+    channels.push(channel);
+    playThroughStore(store, startedGame(store, channel, `active-${i}`), 20);
+  }
+  const prepSeconds = (performance.now() - prepStart) / 1000;
+  store.db.$client.close();
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...botEnv(double, dbPath) },
+    stdio: 'ignore',
+  });
+  try {
+    await double.waitFor(() => double.connectedClients === 1 && double.commandPuts >= 1, 30_000);
+    const idleMb = rssMb(child.pid!);
+    const user = double.addUser({ username: 'watcher' });
+    // Touch every active game: /status loads, views and localises each one.
+    for (const channel of channels) await settled(double, await double.slash(user, channel, 'status'), 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    return { activeGames: opts.active, finishedGames: opts.finished, prepSeconds, rssIdleMb: idleMb, rssAfterStatusMb: rssMb(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await double.close();
+  }
+}

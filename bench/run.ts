@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: measures speed and memory and prints a table; the same figures go to
+ * bench/results/latest.json. Never fails on a number: goals are printed beside the results.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchDiscord } from './discord.js';
+import { benchPlayouts } from './engine.js';
+import { benchMemory } from './memory.js';
+import { benchPipeline } from './pipeline.js';
+import { round } from './stats.js';
+
+type Row = { measure: string; value: number; unit: string; goal: string };
+
+const rows: Row[] = [];
+const add = (measure: string, value: number, unit: string, goal = '') => rows.push({ measure, value: round(value), unit, goal });
+
+console.log('R-Eco bot playouts…');
+const playouts = benchPlayouts();
+add('R-Eco bot-vs-bot playouts (median)', playouts.gamesPerSecondMedian, 'games/s', '≥ 5,000');
+add('R-Eco bot-vs-bot playouts (p10 batch)', playouts.gamesPerSecondP10, 'games/s');
+add('R-Eco moves per game', playouts.movesPerGame, 'moves');
+
+console.log('Move pipeline (SQLite + rules + board PNG)…');
+const pipeline = benchPipeline();
+add('Move: load+apply+commit+render p50', pipeline.moveP50Ms, 'ms');
+add('Move: load+apply+commit+render p99', pipeline.moveP99Ms, 'ms', '< 100');
+add('Move: store only p99', pipeline.storeP99Ms, 'ms');
+add('Board render+encode p50', pipeline.renderP50Ms, 'ms');
+add('Board render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
+add('Board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
+
+console.log('Through the Discord double, 20 channels at once…');
+const discord = await benchDiscord();
+add('Click → acknowledgement p50', discord.clickToAckP50Ms, 'ms');
+add('Click → acknowledgement p99', discord.clickToAckP99Ms, 'ms', '< 50');
+add('Click → board posted p50', discord.clickToBoardP50Ms, 'ms');
+add('Click → board posted p99', discord.clickToBoardP99Ms, 'ms', '< 150');
+add('Double limit violations', discord.violations, 'count', '0');
+
+console.log('Memory with 100 active and 1,000 finished games…');
+const memory = await benchMemory();
+add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
+add('RSS after touching 100 active games', memory.rssAfterStatusMb, 'MB', '< 300');
+
+console.table(rows);
+const result = {
+  at: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+  rows,
+  raw: { playouts, pipeline, discord, memory },
+};
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+console.log('Written to bench/results/latest.json');

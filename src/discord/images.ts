@@ -1,0 +1,148 @@
+/**
+ * Board images are drawn off the event loop, in a small pool of child processes, so that a burst
+ * of renders in busy channels never delays the acknowledgement of a click elsewhere. Only views
+ * cross the process boundary, never game states. `InlineImages` draws in-process instead.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Outcome } from '../engine/index.js';
+import { t, type Language } from '../i18n/index.js';
+import type { Logger } from '../logger.js';
+import { renderers } from '../../renderers/index.js';
+
+export interface ImageJob {
+  gameType: string;
+  kind: 'board' | 'hand' | 'final';
+  view: unknown;
+  outcome?: Outcome;
+  names: string[];
+  language: Language;
+}
+
+export interface Images {
+  render(job: ImageJob): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** Draws an image in this process; the render workers call it too. */
+export function renderImage(job: ImageJob): Buffer {
+  const game = renderers[job.gameType];
+  if (!game) throw new Error(`no renderer for ${job.gameType}`);
+  const ctx = { names: job.names, t: (key: string, args?: Record<string, string | number>) => t(job.language, key, args) };
+  switch (job.kind) {
+    case 'board':
+      return game.board(job.view, ctx);
+    case 'hand':
+      return game.hand(job.view, ctx);
+    case 'final':
+      return game.final(job.view, job.outcome!, ctx);
+  }
+}
+
+export class InlineImages implements Images {
+  async render(job: ImageJob): Promise<Buffer> {
+    return renderImage(job);
+  }
+  async close(): Promise<void> {}
+}
+
+interface Pending {
+  resolve(png: Buffer): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+interface Worker {
+  child: ChildProcess;
+  pending: Map<number, Pending>;
+}
+
+const WORKER_ENTRY = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+/** A render that takes this long means the worker is stuck; the job fails and the worker is replaced. */
+const JOB_TIMEOUT_MS = 15_000;
+
+export class ImagePool implements Images {
+  private readonly workers: Worker[] = [];
+  private nextJob = 1;
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly logger: Logger,
+  ) {
+    for (let i = 0; i < size; i++) this.workers.push(this.spawn());
+  }
+
+  render(job: ImageJob): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('image pool closed'));
+    // Least busy worker first; ties go to the first.
+    const worker = this.workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
+    const id = this.nextJob++;
+    return new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        worker.pending.delete(id);
+        reject(new Error(`image job ${id} timed out`));
+        this.replace(worker);
+      }, JOB_TIMEOUT_MS);
+      worker.pending.set(id, { resolve, reject, timer });
+      worker.child.send({ id, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.child.exitCode !== null || w.child.signalCode !== null) return resolve();
+            w.child.once('exit', () => resolve());
+            w.child.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
+
+  private spawn(): Worker {
+    const child = fork(WORKER_ENTRY, [], {
+      execArgv: ['--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const worker: Worker = { child, pending: new Map() };
+    child.on('message', (message: { id: number; png?: Uint8Array; error?: string }) => {
+      const pending = worker.pending.get(message.id);
+      if (!pending) return;
+      worker.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.png) pending.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
+      else pending.reject(new Error(message.error ?? 'render failed'));
+    });
+    child.on('exit', (code, signal) => {
+      for (const pending of worker.pending.values()) {
+        clearTimeout(pending.timer);
+        pending.reject(new Error(`image worker exited (${code ?? signal})`));
+      }
+      worker.pending.clear();
+      if (!this.closed) {
+        this.logger.warn({ code, signal }, 'image worker exited; starting another');
+        this.replace(worker);
+      }
+    });
+    // An idle pool must not keep the process alive on its own.
+    child.unref();
+    child.channel?.unref();
+    return worker;
+  }
+
+  private replace(worker: Worker): void {
+    const index = this.workers.indexOf(worker);
+    if (index < 0 || this.closed) return;
+    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+    this.workers[index] = this.spawn();
+  }
+}
+
+export function createImages(workers: number, logger: Logger): Images {
+  return workers > 0 ? new ImagePool(workers, logger) : new InlineImages();
+}
