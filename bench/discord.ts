@@ -6,7 +6,17 @@ import { GUILD_ID, Player, boards, findComponent, launchBot, mentionedOnBoard, o
 import { DiscordDouble } from '../test/double/discord-double.js';
 import { median, percentile } from './stats.js';
 
-export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15 }) {
+/**
+ * `thinkMs` is how long a player looks at the board before clicking (uniform between half and
+ * one and a half times it): people read the board, so a channel never clicks back to back.
+ * With 0, every channel clicks again the moment its board arrives: a stress test.
+ */
+export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, thinkMs: 1000 }) {
+  const think = async (seed: number) => {
+    if (opts.thinkMs <= 0) return;
+    const jitter = ((seed * 2654435761) % 1000) / 1000;
+    await new Promise((r) => setTimeout(r, opts.thinkMs * (0.5 + jitter)));
+  };
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID });
   const channels = Array.from({ length: opts.channels }, (_, i) => double.addChannel(GUILD_ID, { name: `bench-${i}` }).id);
@@ -26,10 +36,12 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15 })
       const board = boards(world, channel).at(-1)!;
       const mover = byId.get(mentionedOnBoard(board)[0] ?? '');
       if (!mover) break;
+      await think(index * 1000 + turn);
       const handClick = await mover.press(board, 'hand:');
       handToAck.push(handClick.latencyMs!);
       const hand = await settled(double, handClick);
       const select = findComponent(hand, 'mv:')!;
+      await think(index * 1000 + turn + 500);
       const count = boards(world, channel).length;
       const rec = await double.select(mover.user, hand, select.custom_id!, select.options!.slice(0, select.min_values ?? 1).map((o) => o.value));
       await rec.response();
@@ -48,6 +60,7 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15 })
   await double.close();
   return {
     channels: opts.channels,
+    thinkMs: opts.thinkMs,
     clicks: clickToAck.length,
     seconds,
     clickToAckP50Ms: median(clickToAck),

@@ -39,6 +39,16 @@ export function createBoardCanvas(width: number, height: number): Canvas {
 }
 
 /**
+ * A canvas for a whole, opaque image. Without an alpha channel the PNG has a quarter fewer bytes
+ * to compress, which makes encoding about a third faster. Everything drawn on it must cover it.
+ */
+export function createImageCanvas(width: number, height: number): { canvas: Canvas; g: CanvasRenderingContext2D } {
+  const canvas = createBoardCanvas(width, height);
+  const g = canvas.getContext('2d', { pixelFormat: 'RGB24' });
+  return { canvas, g };
+}
+
+/**
  * PNG without row filters and with low compression: 3-4x faster to encode than the defaults for
  * flat board graphics, and smaller too (see notes on rendering).
  */

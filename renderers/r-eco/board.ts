@@ -9,7 +9,7 @@ import {
   blit,
   cachedLayer,
   colourStyle,
-  createBoardCanvas,
+  createImageCanvas,
   drawSymbol,
   drawText,
   encodePng,
@@ -340,8 +340,7 @@ function drawPlayer(g: Ctx, p: PlayerView, index: number, active: boolean, ctx: 
 export function renderREcoBoard(view: REcoPublicView, ctx: RenderContext): Buffer {
   const seats = view.players.length;
   const l = labels(ctx);
-  const canvas = createBoardCanvas(W, boardHeight(seats));
-  const g = canvas.getContext('2d');
+  const { canvas, g } = createImageCanvas(W, boardHeight(seats));
   blit(g, staticLayer(seats, l), 0, 0);
 
   drawHeader(g, view, ctx);

@@ -5,7 +5,7 @@ import {
   COLOURS,
   blit,
   cachedLayer,
-  createBoardCanvas,
+  createImageCanvas,
   drawText,
   encodePng,
   fillRoundRect,
@@ -129,8 +129,7 @@ function drawRow(g: Ctx, s: Standing, p: PlayerView | undefined, i: number, ctx:
 export function renderREcoFinal(view: REcoPublicView, outcome: Outcome, ctx: RenderContext): Buffer {
   const standings = [...outcome.standings].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const heads = [ctx.t('render.rank'), ctx.t('render.rewards'), ctx.t('render.dumped'), ctx.t('render.score')];
-  const canvas = createBoardCanvas(W, height(standings.length));
-  const g = canvas.getContext('2d');
+  const { canvas, g } = createImageCanvas(W, height(standings.length));
   blit(g, staticLayer(standings.length, ctx.t('render.final'), heads), 0, 0);
   standings.forEach((s, i) =>
     drawRow(

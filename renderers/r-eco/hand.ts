@@ -3,7 +3,7 @@ import type { REcoSeatView } from '../../src/games/r-eco/types.js';
 import {
   blit,
   cachedLayer,
-  createBoardCanvas,
+  createImageCanvas,
   drawText,
   encodePng,
   fillRoundRect,
@@ -31,8 +31,7 @@ function background() {
 
 /** Draws a seat's hand. Reads nothing but the seat view and the context. */
 export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
-  const canvas = createBoardCanvas(W, H);
-  const g = canvas.getContext('2d');
+  const { canvas, g } = createImageCanvas(W, H);
   blit(g, background(), 0, 0);
 
   const cy = 26;
