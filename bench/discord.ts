@@ -4,6 +4,7 @@
  */
 import { GUILD_ID, Player, boards, findComponent, launchBot, mentionedOnBoard, openAndStart, settled, tempDatabase, type World } from '../test/e2e/harness.js';
 import { DiscordDouble } from '../test/double/discord-double.js';
+import { rngFromSeed } from '../src/engine/index.js';
 import { median, percentile } from './stats.js';
 
 /**
@@ -12,9 +13,9 @@ import { median, percentile } from './stats.js';
  * With 0, every channel clicks again the moment its board arrives: a stress test.
  */
 export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, thinkMs: 1000 }) {
-  const think = async (seed: number) => {
+  const think = async (seed: string) => {
     if (opts.thinkMs <= 0) return;
-    const jitter = ((seed * 2654435761) % 1000) / 1000;
+    const jitter = rngFromSeed(seed).next();
     await new Promise((r) => setTimeout(r, opts.thinkMs * (0.5 + jitter)));
   };
   const double = await DiscordDouble.start();
@@ -36,12 +37,12 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
       const board = boards(world, channel).at(-1)!;
       const mover = byId.get(mentionedOnBoard(board)[0] ?? '');
       if (!mover) break;
-      await think(index * 1000 + turn);
+      await think(`${index}:${turn}:look`);
       const handClick = await mover.press(board, 'hand:');
       handToAck.push(handClick.latencyMs!);
       const hand = await settled(double, handClick);
       const select = findComponent(hand, 'mv:')!;
-      await think(index * 1000 + turn + 500);
+      await think(`${index}:${turn}:pick`);
       const count = boards(world, channel).length;
       const rec = await double.select(mover.user, hand, select.custom_id!, select.options!.slice(0, select.min_values ?? 1).map((o) => o.value));
       await rec.response();

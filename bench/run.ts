@@ -30,13 +30,20 @@ add('Board render+encode p50', pipeline.renderP50Ms, 'ms');
 add('Board render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
 add('Board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
 
-console.log('Through the Discord double, 20 channels at once…');
-const discord = await benchDiscord();
+console.log('Through the Discord double, 20 channels at once, players thinking 0.5-1.5 s per click…');
+const discord = await benchDiscord({ channels: 20, turnsPerChannel: 15, thinkMs: 1000 });
 add('Click → acknowledgement p50', discord.clickToAckP50Ms, 'ms');
 add('Click → acknowledgement p99', discord.clickToAckP99Ms, 'ms', '< 50');
 add('Click → board posted p50', discord.clickToBoardP50Ms, 'ms');
 add('Click → board posted p99', discord.clickToBoardP99Ms, 'ms', '< 150');
 add('Double limit violations', discord.violations, 'count', '0');
+
+console.log('Stress: 20 channels clicking again the moment their board arrives…');
+const stress = await benchDiscord({ channels: 20, turnsPerChannel: 10, thinkMs: 0 });
+add('Stress: click → acknowledgement p99', stress.clickToAckP99Ms, 'ms');
+add('Stress: click → board posted p50', stress.clickToBoardP50Ms, 'ms');
+add('Stress: click → board posted p99', stress.clickToBoardP99Ms, 'ms');
+add('Stress: boards posted per second', stress.clicks / stress.seconds, 'boards/s');
 
 console.log('Memory with 100 active and 1,000 finished games…');
 const memory = await benchMemory();
@@ -48,7 +55,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, discord, memory },
+  raw: { playouts, pipeline, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
