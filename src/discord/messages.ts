@@ -8,6 +8,7 @@ import {
   ButtonBuilder,
   ButtonStyle,
   EmbedBuilder,
+  StringSelectMenuBuilder,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
@@ -225,17 +226,15 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
     if (e.visibleTo !== 'all' && e.visibleTo.includes(seat)) lines.push(`> ${localise(language, e, names)}`);
   }
   lines.push(...game.present.hand(view).map((m: Msg) => localise(language, m, plain)));
+  // The game's own lines already say whose turn it is and what this seat should do; the
+  // prompt is repeated only where no select menu shows it as its placeholder.
   const components: Row[] = [];
-  if (record.status === 'active') {
-    const decision = game.pending(record.state).includes(seat) ? game.decision(record.state, seat) : null;
-    if (decision) {
-      lines.push('', `**${localise(language, decision.prompt, plain)}**`);
-      components.push(...decisionComponents(decision, { gameId: record.id, version: record.version, language, seatName: plain, page: opts.page }));
-    } else {
-      lines.push('', turnLine(record, language, 'plain'));
-    }
-  } else {
-    lines.push('', t(language, 'board.over'));
+  const decision = record.status === 'active' && game.pending(record.state).includes(seat) ? game.decision(record.state, seat) : null;
+  if (decision) {
+    const rows = decisionComponents(decision, { gameId: record.id, version: record.version, language, seatName: plain, page: opts.page });
+    const hasSelect = rows.some((row) => row.components.some((c) => c instanceof StringSelectMenuBuilder));
+    if (!hasSelect) lines.push('', `**${localise(language, decision.prompt, plain)}**`);
+    components.push(...rows);
   }
   components.push(
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(

@@ -155,7 +155,10 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
 export interface Presentation<PV, SV> {
   /** `/status` fields: name and value lines, public information only. */
   status(view: PV): { name: Msg; lines: Msg[] }[];
-  /** A seat's private hand or holdings as text (the ephemeral "My hand" message). */
+  /**
+   * A seat's private hand or holdings as text (the ephemeral "My hand" message), including whose
+   * turn it is or what this seat should do now: the Discord layer adds only the controls.
+   */
   hand(view: SV): Msg[];
   /** Key of the short rules summary (a markdown block in the locale files). */
   rulesKey: string;
