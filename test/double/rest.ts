@@ -8,7 +8,7 @@ import { ApiError, parseBody, pathSegments, readRaw, sendJson } from './http.js'
 import { Perm, has } from './perms.js';
 import type { DoubleState, GuildState, MessageState } from './state.js';
 import { snowflake } from './state.js';
-import type { ChannelRecord, UploadedFile } from './types.js';
+import type { AttachmentRecord, ChannelRecord, UploadedFile } from './types.js';
 import { InteractionKind, MessageFlag } from './types.js';
 
 const INTENT_GUILD_MESSAGES = 1 << 9;
@@ -280,6 +280,17 @@ export class RestApi {
     this.gateway.dispatchGuildEvent(m.guildId, 'MESSAGE_DELETE', { id: m.id, channel_id: m.channelId, ...(m.guildId ? { guild_id: m.guildId } : {}) }, intent);
   }
 
+  /** Checks the body of a new message; returns the flags it asks for and its attachments. */
+  private checkNewMessage(body: any, files: UploadedFile[], prefix: (string | number)[]): { flags: number; attachments: AttachmentRecord[] } {
+    this.checkFileSizes(files);
+    const flags = typeof body.flags === 'number' ? body.flags : 0;
+    const attachments = this.state.resolveAttachments([], body.attachments, files);
+    const issues = validateMessage(body, attachments.length, flags, prefix);
+    if (issues.length) throw ApiError.invalidForm(issues);
+    if (RestApi.isEmpty(body, files.length, body)) throw new ApiError(400, 50006, 'Cannot send an empty message');
+    return { flags, attachments };
+  }
+
   /** Validates and applies an edit; returns the message. */
   private edit(m: MessageState, body: any, files: UploadedFile[], prefix: (string | number)[]): MessageState {
     if (typeof body !== 'object' || body === null) body = {};
@@ -312,6 +323,34 @@ export class RestApi {
       ...(rec.componentMessageId ? { interacted_message_id: rec.componentMessageId } : {}),
       ...extra,
     };
+  }
+
+  /**
+   * A message an interaction creates (its reply or a follow-up) from a request body: it may be
+   * ephemeral, and then only the interaction's user sees it.
+   */
+  private createInteractionMessage(
+    rec: InteractionRecord,
+    body: any,
+    files: UploadedFile[],
+    prefix: (string | number)[],
+    type: number,
+    metadata: Record<string, unknown> = {},
+  ): MessageState {
+    const { flags, attachments } = this.checkNewMessage(body, files, prefix);
+    return this.state.createMessage({
+      channelId: rec.channelId,
+      content: body.content,
+      embeds: body.embeds,
+      components: body.components,
+      flags: flags & (CREATE_FLAGS | MessageFlag.Ephemeral),
+      attachments,
+      type,
+      tts: !!body.tts,
+      visibleTo: rec.user.id,
+      interaction: rec,
+      interactionMetadata: this.interactionMetadata(rec, metadata),
+    });
   }
 
   private componentMessage(rec: InteractionRecord): MessageState {
@@ -347,25 +386,7 @@ export class RestApi {
     let created = false;
     switch (type) {
       case 4: {
-        this.checkFileSizes(ctx.files);
-        const flags = typeof data.flags === 'number' ? data.flags : 0;
-        const attachments = this.state.resolveAttachments([], data.attachments, ctx.files);
-        const issues = validateMessage(data, attachments.length, flags, ['data']);
-        if (issues.length) throw ApiError.invalidForm(issues);
-        if (RestApi.isEmpty(data, ctx.files.length, data)) throw new ApiError(400, 50006, 'Cannot send an empty message');
-        message = this.state.createMessage({
-          channelId: rec.channelId,
-          content: data.content,
-          embeds: data.embeds,
-          components: data.components,
-          flags: flags & (CREATE_FLAGS | MessageFlag.Ephemeral),
-          attachments,
-          type: msgType,
-          tts: !!data.tts,
-          visibleTo: rec.user.id,
-          interaction: rec,
-          interactionMetadata: this.interactionMetadata(rec),
-        });
+        message = this.createInteractionMessage(rec, data, ctx.files, ['data'], msgType);
         created = true;
         rec.reply = message;
         rec.ephemeral = message.ephemeral;
@@ -455,25 +476,8 @@ export class RestApi {
       message = this.edit(original, body, ctx.files, []);
       this.emitMessage('MESSAGE_UPDATE', message);
     } else {
-      this.checkFileSizes(ctx.files);
-      const flags = typeof body.flags === 'number' ? body.flags : 0;
-      const attachments = this.state.resolveAttachments([], body.attachments, ctx.files);
-      const issues = validateMessage(body, attachments.length, flags, []);
-      if (issues.length) throw ApiError.invalidForm(issues);
-      if (RestApi.isEmpty(body, ctx.files.length, body)) throw new ApiError(400, 50006, 'Cannot send an empty message');
-      message = this.state.createMessage({
-        channelId: rec.channelId,
-        content: body.content,
-        embeds: body.embeds,
-        components: body.components,
-        flags: flags & (CREATE_FLAGS | MessageFlag.Ephemeral),
-        attachments,
-        type: 0,
-        tts: !!body.tts,
-        visibleTo: rec.user.id,
-        interaction: rec,
-        interactionMetadata: this.interactionMetadata(rec, original ? { original_response_message_id: original.id } : {}),
-      });
+      const metadata = original ? { original_response_message_id: original.id } : {};
+      message = this.createInteractionMessage(rec, body, ctx.files, [], 0, metadata);
       rec.followUps.push(message);
       this.emitMessage('MESSAGE_CREATE', message);
     }
@@ -544,12 +548,8 @@ export class RestApi {
     const c = this.requireChannel(cid);
     const body = typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {};
     this.channelPermissions(ctx, c, body, true);
-    this.checkFileSizes(ctx.files);
-    const flags = typeof body.flags === 'number' ? body.flags : 0;
-    const attachments = this.state.resolveAttachments([], body.attachments, ctx.files);
-    const issues = validateMessage(body, attachments.length, flags, []);
-    if (issues.length) throw ApiError.invalidForm(issues);
-    if (RestApi.isEmpty(body, ctx.files.length, body)) throw new ApiError(400, 50006, 'Cannot send an empty message');
+    // Checked before the nonce and the reference, so a bad body fails even when it repeats a nonce.
+    const { flags, attachments } = this.checkNewMessage(body, ctx.files, []);
 
     if (body.enforce_nonce && body.nonce !== undefined) {
       const recent = (this.state.channelLog.get(cid) ?? []).find((m) => m.nonce === body.nonce && performance.now() - m.createdAt < 5 * 60_000);
