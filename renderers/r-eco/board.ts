@@ -17,7 +17,6 @@ import {
   fitText,
   font,
   formatValue,
-  strokeRoundRect,
   type Ctx,
 } from '../canvas.js';
 import type { RenderContext } from '../types.js';
@@ -28,6 +27,7 @@ import {
   REWARD_TOP,
   WASTE_SMALL,
   cardBack,
+  dashedOutline,
   discardCard,
   emptySlot,
   layoutRow,
@@ -36,28 +36,30 @@ import {
 } from './cards.js';
 import {
   ACCENT,
-  BG,
   DEEP,
-  GROUP_GAP,
-  GROUP_H,
-  GROUP_W,
-  HIGHLIGHT,
   INK,
+  MARGIN,
   MUTED,
   PANEL,
-  PANEL_EDGE,
   colourLabels,
-  drawBin,
-  drawGroupBackground,
+  drawBackground,
+  drawDumped,
+  drawPanel,
   drawRewardGroups,
+  drawSeatTable,
+  groupsY,
+  highlightRow,
   seatName,
+  seatRowY,
+  seatTable,
+  seatTableHeight,
 } from './parts.js';
 
 /** Waste units a factory needs to pay out a reward (rules §2). */
 const THRESHOLD = 4;
 
 const W = 1160;
-const M = 20;
+const M = MARGIN;
 const HEADER_H = 64;
 
 const CENTRE_Y = 80;
@@ -77,7 +79,6 @@ const DUMP_CARDS_Y = 274;
 const GAUGE_SEG = 16;
 
 const PLAYERS_Y = CENTRE_Y + CENTRE_H + 14;
-const PANEL_HEAD_H = 30;
 const ROW_H = 56;
 // Columns of a player row, relative to the panel's left edge.
 const COL_NAME = 48;
@@ -88,16 +89,14 @@ const HAND_STEP = 10;
 const COL_DUMPED = 990;
 const COL_SCORE = W - 2 * M - 14;
 
+const TABLE = seatTable(W, PLAYERS_Y, ROW_H, { rewardsX: COL_REWARDS, dumpedX: COL_DUMPED, scoreX: COL_SCORE });
+
 function boardHeight(seats: number): number {
-  return PLAYERS_Y + PANEL_HEAD_H + seats * ROW_H + 8 + M;
+  return PLAYERS_Y + seatTableHeight(TABLE, seats) + M;
 }
 
 function centreX(i: number): number {
   return M + i * (CENTRE_W + CENTRE_GAP);
-}
-
-function rowY(i: number): number {
-  return PLAYERS_Y + PANEL_HEAD_H + i * ROW_H;
 }
 
 interface Labels {
@@ -129,50 +128,21 @@ function staticLayer(seats: number, l: Labels) {
   const h = boardHeight(seats);
   const key = `reco:board:${seats}:${JSON.stringify(l)}`;
   return cachedLayer(key, W, h, (g) => {
-    g.fillStyle = BG;
-    g.fillRect(0, 0, W, h);
-
-    // Header bar.
-    g.fillStyle = DEEP;
-    g.fillRect(0, 0, W, HEADER_H);
-    g.fillStyle = '#3c8f6e';
-    g.fillRect(0, HEADER_H - 3, W, 3);
-    drawText(g, 'R-Eco', M, HEADER_H / 2 - 1, { size: 26, bold: true, color: '#ffffff' });
-
+    drawBackground(g, W, h, HEADER_H, 26);
     COLOURS.forEach((colour, i) => drawCentreFrame(g, colour, centreX(i), CENTRE_Y, l, l.colours[i] ?? colour));
-
-    // Player panel and its column headings.
-    const pw = W - 2 * M;
-    const ph = PANEL_HEAD_H + seats * ROW_H + 8;
-    fillRoundRect(g, M + 2, PLAYERS_Y + 2, pw, ph, 10, 'rgba(20,35,30,0.12)');
-    fillRoundRect(g, M, PLAYERS_Y, pw, ph, 10, PANEL);
-    strokeRoundRect(g, M + 0.5, PLAYERS_Y + 0.5, pw - 1, ph - 1, 10, PANEL_EDGE, 1);
-    const hy = PLAYERS_Y + PANEL_HEAD_H / 2 + 2;
-    const head = { size: 12, bold: true, color: MUTED } as const;
-    drawText(g, l.hand, M + COL_HAND, hy, { ...head, maxWidth: COL_REWARDS - COL_HAND - 12 });
-    drawText(g, l.rewards, M + COL_REWARDS, hy, { ...head, maxWidth: 4 * GROUP_W });
-    drawText(g, l.dumped, M + COL_DUMPED - 6, hy, { ...head, maxWidth: 70 });
-    drawText(g, l.score, M + COL_SCORE, hy, { ...head, align: 'right', maxWidth: 60 });
-    for (let i = 0; i < seats; i++) {
-      const y = rowY(i);
-      g.fillStyle = '#e6ece8';
-      g.fillRect(M + 10, y, pw - 20, 1);
-      COLOURS.forEach((colour, c) =>
-        drawGroupBackground(g, colour, M + COL_REWARDS + c * (GROUP_W + GROUP_GAP), y + (ROW_H - GROUP_H) / 2),
-      );
-    }
+    const lead = { text: l.hand, x: COL_HAND, maxWidth: COL_REWARDS - COL_HAND - 12 };
+    drawSeatTable(g, TABLE, seats, lead, l);
   });
 }
 
 function drawCentreFrame(g: Ctx, colour: string, x: number, y: number, l: Labels, name: string): void {
   const st = colourStyle(colour);
-  fillRoundRect(g, x + 2, y + 2, CENTRE_W, CENTRE_H, 10, 'rgba(20,35,30,0.12)');
-  fillRoundRect(g, x, y, CENTRE_W, CENTRE_H, 10, PANEL);
-  // Coloured band with rounded top corners only.
-  fillRoundRect(g, x, y, CENTRE_W, BAND_H + 10, 10, st.fill);
-  g.fillStyle = PANEL;
-  g.fillRect(x, y + BAND_H, CENTRE_W, 10);
-  strokeRoundRect(g, x + 0.5, y + 0.5, CENTRE_W - 1, CENTRE_H - 1, 10, PANEL_EDGE, 1);
+  drawPanel(g, x, y, CENTRE_W, CENTRE_H, () => {
+    // Coloured band with rounded top corners only.
+    fillRoundRect(g, x, y, CENTRE_W, BAND_H + 10, 10, st.fill);
+    g.fillStyle = PANEL;
+    g.fillRect(x, y + BAND_H, CENTRE_W, 10);
+  });
 
   // The colour's shape on a white badge, then its name: never colour alone.
   g.beginPath();
@@ -230,10 +200,7 @@ function drawCentre(g: Ctx, c: CentreView, x: number, y: number, emptyLabel: str
 
 function drawCards(g: Ctx, cards: CentreView['dump'], x: number, y: number): void {
   if (cards.length === 0) {
-    g.save();
-    g.setLineDash([4, 3]);
-    strokeRoundRect(g, x + 12.5, y + 0.5, WASTE_SMALL.w - 1, WASTE_SMALL.h - 1, 5, '#c3ccc6', 1.5);
-    g.restore();
+    dashedOutline(g, x + 12, y, WASTE_SMALL, 5, [4, 3], '#c3ccc6');
     return;
   }
   layoutRow(cards.length, x + 12, WASTE_SMALL.w, WASTE_SMALL.w + 4, CENTRE_W - 24, (i, cx, overlapped) => {
@@ -296,18 +263,9 @@ function drawHeader(g: Ctx, view: REcoPublicView, ctx: RenderContext): void {
 
 function drawPlayer(g: Ctx, p: PlayerView, index: number, active: boolean, ctx: RenderContext): void {
   const x = M;
-  const y = rowY(index);
+  const y = seatRowY(TABLE, index);
   const cy = y + ROW_H / 2;
-  if (active) {
-    g.fillStyle = HIGHLIGHT;
-    g.fillRect(x + 1, y + 1, W - 2 * M - 2, ROW_H - 1);
-    g.fillStyle = ACCENT;
-    g.fillRect(x + 1, y + 1, 5, ROW_H - 1);
-    // Colour groups sit on the highlight, so redraw their backgrounds.
-    COLOURS.forEach((colour, c) =>
-      drawGroupBackground(g, colour, x + COL_REWARDS + c * (GROUP_W + GROUP_GAP), y + (ROW_H - GROUP_H) / 2),
-    );
-  }
+  if (active) highlightRow(g, TABLE, y, true);
 
   g.beginPath();
   g.arc(x + 26, cy, 13, 0, Math.PI * 2);
@@ -324,14 +282,8 @@ function drawPlayer(g: Ctx, p: PlayerView, index: number, active: boolean, ctx: 
   const handTextX = x + COL_HAND + (shown > 0 ? BACK_MINI.w + HAND_STEP * (shown - 1) + 8 : 0);
   drawText(g, String(p.handSize), handTextX, cy, { size: 15, bold: true, color: INK });
 
-  drawRewardGroups(g, p.rewards, x + COL_REWARDS, y + (ROW_H - GROUP_H) / 2, false);
-
-  drawBin(g, x + COL_DUMPED - 6, cy - 9, p.dumpedCount > 0 ? '#a34a2b' : '#9aa6a0');
-  drawText(g, String(p.dumpedCount), x + COL_DUMPED + 18, cy, {
-    size: 16,
-    bold: true,
-    color: p.dumpedCount > 0 ? '#a34a2b' : MUTED,
-  });
+  drawRewardGroups(g, p.rewards, x + COL_REWARDS, groupsY(TABLE, y), false);
+  drawDumped(g, TABLE, cy, p.dumpedCount);
 
   drawText(g, formatValue(p.score), x + COL_SCORE, cy, { size: 24, bold: true, color: INK, align: 'right' });
 }

@@ -8,7 +8,6 @@ import {
   drawSymbol,
   drawText,
   fillRoundRect,
-  font,
   formatValue,
   strokeRoundRect,
   type Canvas,
@@ -34,6 +33,19 @@ function shadow(ctx: Ctx, size: Size, r: number): void {
   fillRoundRect(ctx, 2, 2, size.w, size.h, r, SHADOW);
 }
 
+/** A plain card: its shadow, its face in one colour and a thin edge. */
+function plainCard(ctx: Ctx, size: Size, r: number, fill: string, edge: string): void {
+  shadow(ctx, size, r);
+  fillRoundRect(ctx, 0, 0, size.w, size.h, r, fill);
+  strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, edge, 1);
+}
+
+/** The recycling mark in the middle of a card back or a discard pile. */
+function recyclingMark(ctx: Ctx, size: Size, colour: string): void {
+  const fs = Math.round(size.w * 0.62);
+  drawText(ctx, '\u267B', size.w / 2, size.h / 2 + 1, { size: fs, color: colour, align: 'center' });
+}
+
 /**
  * A waste card: the colour, its shape in the corner, the big number and one pip per unit.
  * `indexed` adds the value in the corner, as on playing cards, for rows so crowded that cards
@@ -45,26 +57,17 @@ export function wasteCard(colour: string, value: number, size: Size, indexed = f
     const st = colourStyle(colour);
     const s = size.w / 44;
     const r = 5 * s;
-    shadow(ctx, size, r);
-    fillRoundRect(ctx, 0, 0, size.w, size.h, r, st.fill);
-    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, st.dark, 1);
+    plainCard(ctx, size, r, st.fill, st.dark);
     strokeRoundRect(ctx, 3 * s, 3 * s, size.w - 6 * s, size.h - 6 * s, 3 * s, 'rgba(255,255,255,0.5)', 1);
+    const face = { bold: true, color: st.ink, align: 'center' } as const;
     if (indexed) {
-      ctx.font = font(Math.round(11 * s), true);
-      ctx.fillStyle = st.ink;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(formatValue(value), 9 * s, 10.5 * s);
+      drawText(ctx, formatValue(value), 9 * s, 10.5 * s, { ...face, size: Math.round(11 * s) });
       drawSymbol(ctx, colour, 9 * s, 21 * s, 2.8 * s, st.ink);
     } else {
       drawSymbol(ctx, colour, 9 * s, 9.5 * s, 3 * s, st.ink);
     }
 
-    ctx.font = font(Math.round(24 * s), true);
-    ctx.fillStyle = st.ink;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(formatValue(value), size.w / 2, size.h * 0.42);
+    drawText(ctx, formatValue(value), size.w / 2, size.h * 0.42, { ...face, size: Math.round(24 * s) });
 
     // Pips repeat the value as shapes, readable without the number or the colour.
     const pips = Math.max(0, Math.min(value, 4));
@@ -105,11 +108,8 @@ export function rewardCard(colour: string, value: number, size: Size): Canvas {
     }
     const text = formatValue(value);
     const fs = size.w >= 40 ? Math.round(26 * s) : text.length > 1 ? 12 : 15;
-    ctx.font = font(fs, true);
-    ctx.fillStyle = value < 0 ? '#b3261e' : st.dark;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, size.w / 2, cy + 0.5);
+    const color = value < 0 ? '#b3261e' : st.dark;
+    drawText(ctx, text, size.w / 2, cy + 0.5, { size: fs, bold: true, color, align: 'center' });
   });
 }
 
@@ -117,17 +117,11 @@ export function rewardCard(colour: string, value: number, size: Size): Canvas {
 export function cardBack(size: Size): Canvas {
   return cachedLayer(`reco:back:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
     const r = Math.max(2, size.w / 7);
-    shadow(ctx, size, r);
-    fillRoundRect(ctx, 0, 0, size.w, size.h, r, '#2c5249');
-    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, '#162c27', 1);
+    plainCard(ctx, size, r, '#2c5249', '#162c27');
     const i = Math.max(2, Math.round(size.w / 9));
     strokeRoundRect(ctx, i, i, size.w - 2 * i, size.h - 2 * i, Math.max(1, r - 2), '#7fb8a4', 1);
     if (size.w >= 26) {
-      ctx.font = font(Math.round(size.w * 0.62));
-      ctx.fillStyle = '#a9dcc8';
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText('\u267B', size.w / 2, size.h / 2 + 1);
+      recyclingMark(ctx, size, '#a9dcc8');
     } else {
       ctx.beginPath();
       ctx.moveTo(size.w / 2, size.h / 2 - 4);
@@ -145,23 +139,30 @@ export function cardBack(size: Size): Canvas {
 export function discardCard(size: Size): Canvas {
   return cachedLayer(`reco:discard:${size.w}x${size.h}`, size.w + 2, size.h + 2, (ctx) => {
     const r = Math.max(2, size.w / 7);
-    shadow(ctx, size, r);
-    fillRoundRect(ctx, 0, 0, size.w, size.h, r, '#d9ddd8');
-    strokeRoundRect(ctx, 0.5, 0.5, size.w - 1, size.h - 1, r, '#8d958f', 1);
-    ctx.font = font(Math.round(size.w * 0.62));
-    ctx.fillStyle = '#7d867f';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText('\u267B', size.w / 2, size.h / 2 + 1);
+    plainCard(ctx, size, r, '#d9ddd8', '#8d958f');
+    recyclingMark(ctx, size, '#7d867f');
   });
+}
+
+/** A dashed outline where a card would lie, its top-left corner at (x, y). */
+export function dashedOutline(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  size: Size,
+  r: number,
+  dash: number[],
+  colour: string,
+): void {
+  ctx.save();
+  ctx.setLineDash(dash);
+  strokeRoundRect(ctx, x + 0.5, y + 0.5, size.w - 1, size.h - 1, r, colour, 1.5);
+  ctx.restore();
 }
 
 /** An empty slot outline, e.g. a reward stack that ran out. */
 export function emptySlot(ctx: Ctx, x: number, y: number, size: Size, label: string): void {
-  ctx.save();
-  ctx.setLineDash([4, 3]);
-  strokeRoundRect(ctx, x + 0.5, y + 0.5, size.w - 1, size.h - 1, 6, '#9aa39c', 1.5);
-  ctx.restore();
+  dashedOutline(ctx, x, y, size, 6, [4, 3], '#9aa39c');
   drawText(ctx, label, x + size.w / 2, y + size.h / 2, {
     size: 11,
     bold: true,

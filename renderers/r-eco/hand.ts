@@ -9,11 +9,10 @@ import {
   fillRoundRect,
   fitText,
   font,
-  strokeRoundRect,
 } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { WASTE_LARGE, layoutRow, wasteCard } from './cards.js';
-import { ACCENT, BG, INK, MUTED } from './parts.js';
+import { WASTE_LARGE, dashedOutline, layoutRow, wasteCard } from './cards.js';
+import { ACCENT, BG, INK, LEAF, MUTED } from './parts.js';
 
 const W = 700;
 const H = 172;
@@ -24,7 +23,7 @@ function background() {
   return cachedLayer('reco:hand:bg', W, H, (g) => {
     g.fillStyle = BG;
     g.fillRect(0, 0, W, H);
-    g.fillStyle = '#3c8f6e';
+    g.fillStyle = LEAF;
     g.fillRect(0, 0, 6, H);
   });
 }
@@ -49,10 +48,7 @@ export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
   }
 
   if (view.hand.length === 0) {
-    g.save();
-    g.setLineDash([5, 4]);
-    strokeRoundRect(g, PAD + 4.5, CARDS_Y + 0.5, WASTE_LARGE.w - 1, WASTE_LARGE.h - 1, 8, '#a9b4ae', 1.5);
-    g.restore();
+    dashedOutline(g, PAD + 4, CARDS_Y, WASTE_LARGE, 8, [5, 4], '#a9b4ae');
     drawText(g, ctx.t('render.emptyHand'), PAD + WASTE_LARGE.w + 20, CARDS_Y + WASTE_LARGE.h / 2, {
       size: 15,
       color: MUTED,

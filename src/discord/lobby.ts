@@ -82,6 +82,7 @@ export async function lobbyAction(
   action: LobbyAction,
 ): Promise<void> {
   if (!record) return replyError(interaction, 'error.noGame');
+  if (action === 'leave' && record.status === 'active') return leaveRunningGame(ctx, interaction, record);
   if (action === 'start' && !(await checkBotPermissions(interaction))) return;
   const result = runAction(ctx, interaction, record, action);
   if (!result.ok) return replyError(interaction, result.error);
@@ -105,6 +106,27 @@ export async function lobbyAction(
     const first = gameOf(updated).pending(updated.state);
     ctx.tables.afterChange(updated, [{ key: 'board.started', args: { players: first.map((seat: number) => ({ seat })) }, visibleTo: 'all' }]);
   }
+}
+
+/** Leaving a running game hands the seat to a bot; everyone is told publicly. */
+async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord): Promise<void> {
+  const result = ctx.store.handOverToBot(record.id, interaction.user.id);
+  if (!result.ok) return replyError(interaction, result.error);
+  const updated = result.value;
+  const language = gameLanguage(updated);
+  const user = `<@${interaction.user.id}>`;
+  ctx.logger.info({ gameId: updated.id, status: updated.status }, 'player left a running game');
+  if (updated.status === 'cancelled') {
+    ctx.tables.cancelBots(updated.id);
+    await interaction.reply({ content: t(language, 'game.lastPlayerLeft', { user, id: updated.id }), allowedMentions: { parse: [] } });
+    return;
+  }
+  const seat = record.seats.find((s) => s.userId === interaction.user.id)!.position;
+  await interaction.reply({
+    content: t(language, 'game.handedToBot', { user, bot: updated.seats[seat]!.displayName, id: updated.id }),
+    allowedMentions: { parse: [] },
+  });
+  ctx.tables.wake(updated);
 }
 
 async function editLobbyMessage(ctx: BotContext, record: GameRecord): Promise<void> {

@@ -52,6 +52,11 @@ export class Tables {
     await Promise.all(queues);
   }
 
+  /** Lets a bot seat play if it is pending, e.g. after a player handed their seat over. */
+  wake(record: GameRecord): void {
+    this.scheduleBots(record);
+  }
+
   /** After a restart: bots whose turn it is play again. */
   resume(): void {
     for (const record of this.store.activeGames()) this.scheduleBots(record);

@@ -167,6 +167,33 @@ export class GameStore {
     });
   }
 
+  /**
+   * A player leaves a running game: a bot takes over the seat, hand and all, so the others can
+   * play on. When no human is left the game is cancelled instead.
+   */
+  handOverToBot(gameId: number, userId: string): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => {
+      const record = this.load(tx, gameId);
+      if (!record) return fail('error.noGame');
+      if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
+      const seat = record.seats.find((s) => s.userId === userId);
+      if (!seat) return fail('error.notInGame');
+      const at = this.now();
+      const humansLeft = record.seats.filter((s) => !s.isBot && s !== seat).length;
+      if (humansLeft === 0) {
+        tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(games.id, gameId)).run();
+      } else {
+        const used = new Set(record.seats.map((s) => s.displayName));
+        const name = BOT_NAMES.find((n) => !used.has(n)) ?? `Bot ${seat.position + 1}`;
+        tx.update(seats).set({ userId: null, isBot: true, displayName: name })
+          .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
+        const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
+        tx.update(games).set({ version: record.version + 1, updatedAt: at, creatorId }).where(eq(games.id, gameId)).run();
+      }
+      return { ok: true as const, value: this.load(tx, gameId)! };
+    });
+  }
+
   /** Deals the game. Only the creator may start, once the player count is legal. */
   start(gameId: number, byUserId: string): StoreResult<GameRecord> {
     return this.changeLobby(gameId, (tx, record) => {

@@ -94,7 +94,7 @@ describe('what users get when something is not allowed', () => {
     const notInGame = await outsider.press(latestBoard(world, c), 'hand:');
     expect(await errorText(world, notInGame)).toMatch(/not playing in this game/);
     const outsiderLeave = await outsider.command(c, 'game', { subcommand: 'leave' });
-    expect(await errorText(world, outsiderLeave)).toMatch(/already started/);
+    expect(await errorText(world, outsiderLeave)).toMatch(/not playing in this game/);
 
     const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;
     // Two private views of the same turn; the second goes stale once the first is used.
