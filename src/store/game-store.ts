@@ -41,6 +41,12 @@ const fail = (key: string, args?: Msg['args']): { ok: false; error: Msg } => ({ 
 /** Names given to bot seats, in order of arrival. */
 export const BOT_NAMES = ['Bot Ada', 'Bot Blaise', 'Bot Curie', 'Bot Darwin', 'Bot Euler'];
 
+/** The first bot name nobody at the table has. */
+function nextBotName(record: GameRecord): string {
+  const used = new Set(record.seats.map((s) => s.displayName));
+  return BOT_NAMES.find((n) => !used.has(n)) ?? `Bot ${record.seats.length + 1}`;
+}
+
 export interface NewLobby {
   guildId: string | null;
   channelId: string;
@@ -137,8 +143,7 @@ export class GameStore {
       if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
-      const used = new Set(record.seats.map((s) => s.displayName));
-      const name = BOT_NAMES.find((n) => !used.has(n)) ?? `Bot ${record.seats.length + 1}`;
+      const name = nextBotName(record);
       tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() }).run();
       return null;
     });
@@ -183,9 +188,7 @@ export class GameStore {
       if (humansLeft === 0) {
         tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(games.id, gameId)).run();
       } else {
-        const used = new Set(record.seats.map((s) => s.displayName));
-        const name = BOT_NAMES.find((n) => !used.has(n)) ?? `Bot ${seat.position + 1}`;
-        tx.update(seats).set({ userId: null, isBot: true, displayName: name })
+        tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
         const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
         tx.update(games).set({ version: record.version + 1, updatedAt: at, creatorId }).where(eq(games.id, gameId)).run();
