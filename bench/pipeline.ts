@@ -16,7 +16,7 @@ import { median, percentile } from './stats.js';
 const game = gameById('r-eco')!;
 
 export function startedGame(store: GameStore, channelId: string, seed: string, seats = 4): GameRecord {
-  const lobby = store.createLobby({ guildId: '1', channelId, gameType: 'r-eco', options: { twoPlayer: false }, language: 'en', seed, creator: { id: `${channelId}-0`, name: 'Alice' } });
+  const lobby = store.createLobby({ guildId: '1', channelId, gameType: 'r-eco', options: {}, language: 'en', seed, creator: { id: `${channelId}-0`, name: 'Alice' } });
   if (!lobby.ok) throw new Error(lobby.error.key);
   for (let i = 1; i < seats; i++) store.join(lobby.value.id, { id: `${channelId}-${i}`, name: `Player ${i}` });
   const started = store.start(lobby.value.id, `${channelId}-0`);

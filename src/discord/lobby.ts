@@ -45,7 +45,8 @@ export async function createLobby(
     guildId: interaction.guildId,
     channelId: interaction.channelId,
     gameType: input.gameType,
-    options: parsed.options,
+    // The options as chosen, under their command names; games parse them again when they start.
+    options: input.options,
     language: input.language,
     seed: randomUUID(),
     creator: { id: interaction.user.id, name: displayName(interaction) },

@@ -13,7 +13,7 @@ import {
 } from 'discord.js';
 import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
-import { languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
+import { hasKey, languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
 import { decisionComponents } from './decision-ui.js';
@@ -114,7 +114,12 @@ export function lobbyMessage(record: GameRecord) {
   });
   const open = record.status === 'lobby';
   const statusKey = record.status === 'lobby' ? 'lobby.open' : record.status === 'cancelled' ? 'lobby.cancelled' : 'lobby.started';
-  const optionLines = game.options.map((o) => `${o.name}: ${String(record.options[o.name] ?? o.default)}`);
+  const optionLines = game.options.map((o) => {
+    const value = record.options[o.name] ?? o.default;
+    const shown = typeof value === 'boolean' ? t(language, value ? 'lobby.yes' : 'lobby.no') : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
+    const key = `${game.id}.options.${o.name}`;
+    return `${hasKey(language, key) ? t(language, key) : o.description}: **${shown}**`;
+  });
   const embed = new EmbedBuilder()
     .setColor(record.status === 'cancelled' ? COLOUR.cancelled : COLOUR.lobby)
     .setTitle(clip(t(language, 'lobby.title', { game: gameName(record, language), id: record.id }), 256))

@@ -18,7 +18,7 @@ function lobby(store: GameStore, channelId = '100000000000000001'): GameRecord {
     guildId: '200000000000000001',
     channelId,
     gameType: 'r-eco',
-    options: { twoPlayer: false },
+    options: {},
     language: 'en',
     seed: 'store-test-seed',
     creator: { id: 'u1', name: 'Alice' },

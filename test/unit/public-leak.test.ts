@@ -18,7 +18,7 @@ const game = gameById('r-eco')!;
 function record(state: REcoState, status: GameRecord['status'] = 'active'): GameRecord {
   const at = new Date(0);
   return {
-    id: 7, guildId: '1', channelId: '2', gameType: 'r-eco', status, options: { twoPlayer: false }, language: 'en',
+    id: 7, guildId: '1', channelId: '2', gameType: 'r-eco', status, options: {}, language: 'en',
     state, version: 12, seed: 's', creatorId: 'u0', lobbyMessageId: null, createdAt: at, updatedAt: at, finishedAt: null,
     seats: state.players.map((_, i) => ({ position: i, userId: i === 2 ? null : `10000000000000000${i}`, isBot: i === 2, displayName: `Player ${i}` })),
   };

@@ -12,8 +12,7 @@ import { publicView, seatView } from './views.js';
 export const TWO_PLAYER_OPTION = 'two-player';
 
 function parseOptions(raw: GameOptions): { ok: true; options: REcoOptions } | RuleError {
-  // Already parsed options come back in under their field name.
-  const value = raw[TWO_PLAYER_OPTION] ?? raw.twoPlayer ?? false;
+  const value = raw[TWO_PLAYER_OPTION] ?? false;
   if (typeof value !== 'boolean') return ruleError('error.badOption', { option: TWO_PLAYER_OPTION });
   return { ok: true, options: { twoPlayer: value } };
 }
