@@ -19,6 +19,12 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** The bot and the image workers it started: everything it costs. */
+function treeRssMb(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return rssMb(pid) + children.reduce((sum, child) => sum + treeRssMb(child), 0);
+}
+
 export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID });
@@ -43,11 +49,20 @@ export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   try {
     await double.waitFor(() => double.connectedClients === 1 && double.commandPuts >= 1, 30_000);
     const idleMb = rssMb(child.pid!);
+    const idleTreeMb = treeRssMb(child.pid!);
     const user = double.addUser({ username: 'watcher' });
     // Touch every active game: /status loads, views and localises each one.
     for (const channel of channels) await settled(double, await double.slash(user, channel, 'status'), 10_000);
     await new Promise((r) => setTimeout(r, 500));
-    return { activeGames: opts.active, finishedGames: opts.finished, prepSeconds, rssIdleMb: idleMb, rssAfterStatusMb: rssMb(child.pid!) };
+    return {
+      activeGames: opts.active,
+      finishedGames: opts.finished,
+      prepSeconds,
+      rssIdleMb: idleMb,
+      rssIdleWithWorkersMb: idleTreeMb,
+      rssAfterStatusMb: rssMb(child.pid!),
+      rssAfterStatusWithWorkersMb: treeRssMb(child.pid!),
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -49,6 +49,7 @@ console.log('Memory with 100 active and 1,000 finished games…');
 const memory = await benchMemory();
 add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
 add('RSS after touching 100 active games', memory.rssAfterStatusMb, 'MB', '< 300');
+add('  same, with the image workers', memory.rssAfterStatusWithWorkersMb, 'MB', '< 300');
 
 console.table(rows);
 const result = {
