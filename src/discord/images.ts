@@ -67,7 +67,7 @@ export class ImagePool implements Images {
   private closed = false;
 
   constructor(
-    private readonly size: number,
+    size: number,
     private readonly logger: Logger,
   ) {
     for (let i = 0; i < size; i++) this.workers.push(this.spawn());

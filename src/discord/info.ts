@@ -3,12 +3,11 @@ import { EmbedBuilder, MessageFlags, type RepliableInteraction } from 'discord.j
 import { gameById } from '../games/index.js';
 import { t } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
-import type { BotContext } from './context.js';
 import { LIMITS, clip } from './limits.js';
 import { statusEmbed } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
 
-export async function showStatus(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {
+export async function showStatus(interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {
   if (!record) return replyError(interaction, 'error.noGameHere');
   await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction))], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }

@@ -104,7 +104,8 @@ export async function answerDecision(
   // and the private view is redrawn from the current state.
   const refresh = async (error: string | Msg) => {
     const msg = typeof error === 'string' ? { key: error } : error;
-    await interaction.followUp({ content: `⚠️ ${localise(language, msg)}`, flags: MessageFlags.Ephemeral });
+    const text = localise(language, msg, seatNamer(record!, 'plain'));
+    await interaction.followUp({ content: `⚠️ ${text}`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     await interaction.editReply(await handView(ctx, record!, seat, language));
   };
   const game = gameOf(record);

@@ -45,7 +45,7 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
       case 'hand':
         return showHand(ctx, interaction, ctx.store.get(id.gameId));
       case 'status':
-        return showStatus(ctx, interaction, ctx.store.get(id.gameId));
+        return showStatus(interaction, ctx.store.get(id.gameId));
       case 'rules':
         return showRules(interaction, id.gameType);
       case 'move':
