@@ -32,7 +32,16 @@ describe('leaving a running game', () => {
   it('cancels the game when the last human leaves', async () => {
     const channel = world.channels[1]!;
     const solo = new Player(world, world.double.addUser({ username: 'solo' }));
-    await openAndStart(solo, channel, [], 2);
+    // This time with the subcommands only: they answer privately and edit the lobby message.
+    await solo.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    for (let i = 0; i < 2; i++) expect((await solo.command(channel, 'game', { subcommand: 'add-bot' })).ephemeral).toBe(true);
+    const started = await solo.command(channel, 'game', { subcommand: 'start' });
+    expect(started.ephemeral).toBe(true);
+    const lobby = world.double.channelMessages(channel)[0]!;
+    await world.double.waitFor(() => world.double.message(lobby.id)!.components.length === 0);
+    expect(textOf(world.double.message(lobby.id)!)).toMatch(/has started/);
+    expect(textOf(world.double.message(lobby.id)!)).toContain('Bot Blaise');
+    await world.double.waitFor(() => boards(world, channel)[0]);
     const leaving = await solo.command(channel, 'game', { subcommand: 'leave' });
     expect((await settled(world.double, leaving)).content).toMatch(/the game is cancelled/);
     expect(world.bot.store.openInChannel(channel)).toBeNull();
