@@ -109,6 +109,9 @@ export async function answerDecision(
     await interaction.editReply(await handView(ctx, record!, seat, language));
   };
   const game = gameOf(record);
+  // The same player's click already moved the game one step on from this control: a double click.
+  const own = record.version === id.version + 1 && ctx.store.lastMove(record.id)?.actorId === interaction.user.id;
+  if (own) return refresh('error.alreadyDone');
   if (record.status !== 'active') return refresh('error.gameClosed');
   if (!game.pending(record.state).includes(seat)) return refresh(record.version === id.version ? 'error.notYourTurn' : 'error.stale');
   const decision = game.decision(record.state, seat);

@@ -279,6 +279,12 @@ export class GameStore {
       .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)).all();
   }
 
+  /** The newest move of a game, if any. */
+  lastMove(gameId: number): { sequence: number; seat: Seat; actorId: string | null } | null {
+    return this.db.select({ sequence: moves.sequence, seat: moves.seat, actorId: moves.actorId })
+      .from(moves).where(eq(moves.gameId, gameId)).orderBy(sql`${moves.sequence} desc`).limit(1).get() ?? null;
+  }
+
   getMeta(key: string): string | null {
     return this.db.select().from(meta).where(eq(meta.key, key)).get()?.value ?? null;
   }

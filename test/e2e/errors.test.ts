@@ -107,7 +107,8 @@ describe('what users get when something is not allowed', () => {
     const record = world.bot.store.openInChannel(c)!;
     const staleSelect = findComponent(second, 'mv:')!;
     const stale = await mover.select(second, staleSelect.custom_id!, [staleSelect.options![0]!.value]);
-    expect(await errorText(world, stale)).toMatch(/out of date/);
+    // Its own move already moved the game on: the player is told so, not given an error.
+    expect(await errorText(world, stale)).toMatch(/Your move was already played/);
     // The stale private view is redrawn without controls: it is no longer this player's turn.
     await world.double.waitFor(() => !findComponent(world.double.message(second.id)!, 'mv:'));
     expect(world.bot.store.openInChannel(c)!.version).toBe(record.version);
@@ -160,7 +161,7 @@ describe('what users get when something is not allowed', () => {
     expect(world.bot.store.moveLog(record.id)).toHaveLength(1);
     expect(world.bot.store.get(record.id)!.version).toBe(record.version + 1);
     // Exactly one of the two was told it came too late.
-    const refused = (r: InteractionRecord) => r.followUps.some((f) => f.ephemeral && /out of date|already/.test(f.content));
+    const refused = (r: InteractionRecord) => r.followUps.some((f) => f.ephemeral && /already played/.test(f.content));
     await world.double.waitFor(() => refused(a) || refused(b));
     expect([a, b].filter(refused)).toHaveLength(1);
   });
