@@ -109,18 +109,22 @@ export async function answerDecision(
     await interaction.editReply(await handView(ctx, record!, seat, language));
   };
   const game = gameOf(record);
-  // The same player's click already moved the game one step on from this control: a double click.
-  const own = record.version === id.version + 1 && ctx.store.lastMove(record.id)?.actorId === interaction.user.id;
-  if (own) return refresh('error.alreadyDone');
   if (record.status !== 'active') return refresh('error.gameClosed');
+  // A control is used up once its seat has moved at or after the version it was drawn at (a
+  // double click, or a second copy of the same view).
+  const ownMove = ctx.store.lastMoveOf(record.id, seat);
+  if (ownMove && ownMove.version >= id.version) return refresh('error.alreadyDone');
+  // Other seats' moves do not outdate it while this seat is still asked the same step: with
+  // simultaneous secret choices everyone answers the prompt they were shown. The rules check
+  // the move against the current state anyway.
   if (!game.pending(record.state).includes(seat)) return refresh(record.version === id.version ? 'error.notYourTurn' : 'error.stale');
   const decision = game.decision(record.state, seat);
-  if (record.version !== id.version || !decision || decision.id !== id.step) return refresh('error.stale');
+  if (!decision || decision.id !== id.step || id.version > record.version) return refresh('error.stale');
   const mapped = answerToMove(decision, answer);
   if (!mapped.ok) return refresh(mapped.error);
 
   const result = ctx.tables.move(record.id, {
-    expectedVersion: id.version,
+    expectedVersion: record.version,
     seat,
     actorId: interaction.user.id,
     move: mapped.move,

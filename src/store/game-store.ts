@@ -260,6 +260,7 @@ export class GameStore {
           gameId,
           sequence: count + 1,
           seat: input.seat,
+          version: record.version,
           actorId: input.actorId,
           move: input.move,
           interactionId: input.interactionId,
@@ -279,10 +280,10 @@ export class GameStore {
       .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)).all();
   }
 
-  /** The newest move of a game, if any. */
-  lastMove(gameId: number): { sequence: number; seat: Seat; actorId: string | null } | null {
-    return this.db.select({ sequence: moves.sequence, seat: moves.seat, actorId: moves.actorId })
-      .from(moves).where(eq(moves.gameId, gameId)).orderBy(sql`${moves.sequence} desc`).limit(1).get() ?? null;
+  /** The newest move of one seat, with the game version it was made at. */
+  lastMoveOf(gameId: number, seat: Seat): { sequence: number; version: number; actorId: string | null } | null {
+    return this.db.select({ sequence: moves.sequence, version: moves.version, actorId: moves.actorId })
+      .from(moves).where(and(eq(moves.gameId, gameId), eq(moves.seat, seat))).orderBy(sql`${moves.sequence} desc`).limit(1).get() ?? null;
   }
 
   getMeta(key: string): string | null {

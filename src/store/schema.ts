@@ -59,6 +59,8 @@ export const moves = sqliteTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     sequence: integer('sequence').notNull(),
     seat: integer('seat').notNull(),
+    /** The game's version just before this move; a control drawn at or before it is used up. */
+    version: integer('version').notNull().default(0),
     /** Discord user id of the player, or null when a bot seat played. */
     actorId: text('actor_id'),
     move: text('move', { mode: 'json' }).notNull(),
@@ -66,7 +68,7 @@ export const moves = sqliteTable(
     interactionId: text('interaction_id').unique(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.gameId, table.sequence] })],
+  (table) => [primaryKey({ columns: [table.gameId, table.sequence] }), index('moves_game_seat').on(table.gameId, table.seat)],
 );
 
 /** Small key-value facts about the installation, e.g. the hash of the registered commands. */

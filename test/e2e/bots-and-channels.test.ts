@@ -18,23 +18,24 @@ describe('bot seats and parallel channels', () => {
     const record = world.bot.store.openInChannel(channel)!;
     expect(record.seats.map((s) => s.isBot)).toEqual([false, true, true]);
 
-    // A private view kept from an earlier turn is refused once the bots have moved since.
+    // A second private view of a turn already played is refused, even once the turn comes back.
     await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!).includes(human.id), 10_000);
     const old = await human.openHand(channel);
     await human.playOnce(channel);
     // Finish the turn (a dump step may follow), then wait until the bots have played since.
     const humanPending = () => gameById('r-eco')!.pending(world.bot.store.get(record.id)!.state).includes(0);
-    while (humanPending() && world.bot.store.lastMove(record.id)?.actorId === human.id) await human.playOnce(channel);
+    const afterHumanMove = () => world.bot.store.lastMoveOf(record.id, 0)!.version + 1;
+    while (humanPending() && world.bot.store.get(record.id)!.version === afterHumanMove()) await human.playOnce(channel);
     await world.double.waitFor(() => {
       const current = world.bot.store.get(record.id)!;
-      return current.status !== 'active' || (humanPending() && world.bot.store.lastMove(record.id)?.actorId === null) ? current : null;
+      return current.status !== 'active' || (humanPending() && current.version > afterHumanMove()) ? current : null;
     }, 10_000);
     expect(world.bot.store.get(record.id)!.status).toBe('active');
     const select = findComponent(old, 'mv:')!;
     const version = world.bot.store.get(record.id)!.version;
     const stale = await human.select(old, select.custom_id!, [select.options![0]!.value]);
     await world.double.waitFor(() => stale.followUps[0]);
-    expect(stale.followUps[0]!.content).toMatch(/out of date/);
+    expect(stale.followUps[0]!.content).toMatch(/Your move was already played/);
     expect(world.bot.store.get(record.id)!.version).toBe(version);
 
     const final = await playToEnd(world, channel, [human]);

@@ -109,6 +109,8 @@ describe('game store', () => {
     const after = store.get(game.id)!;
     expect(after.version).toBe(game.version + 1);
     expect(store.moveLog(game.id)).toEqual([{ seat, move, actorId: 'u1', interactionId: 'i-1' }]);
+    expect(store.lastMoveOf(game.id, seat)).toMatchObject({ sequence: 1, version: game.version, actorId: 'u1' });
+    expect(store.lastMoveOf(game.id, (seat + 1) % 3)).toBeNull();
     expect(after.state).toEqual((rEco.apply(game.state, seat, move) as { state: unknown }).state);
   });
 
