@@ -1,0 +1,116 @@
+/**
+ * The engine contract and the generic decision UI with a game unlike R-Eco: everyone bids at once
+ * and in secret through a modal (`number`), then the winner picks with buttons (`choose`).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { InteractionRecord, MessageRecord } from '../double/types.js';
+import type { World } from './harness.js';
+
+vi.mock('../../src/games/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/games/index.js')>();
+  const { sealedBid } = await import('./fixtures/sealed-bid.js');
+  const GAMES = { ...original.GAMES, [sealedBid.id]: sealedBid };
+  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
+});
+vi.mock('../../renderers/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../renderers/index.js')>();
+  const { sealedBidRenderers } = await import('./fixtures/sealed-bid.js');
+  return { ...original, renderers: { ...original.renderers, 'sealed-bid': sealedBidRenderers } };
+});
+
+const { Player, boards, componentsOf, customIdOf, findComponent, finalMessage, mentionedOnBoard, settled, startWorld, textOf } = await import('./harness.js');
+
+describe('simultaneous secret choices through Discord', () => {
+  let world: World;
+  beforeAll(async () => {
+    // The fixture's renderer lives in this process only.
+    world = await startWorld({ env: { RENDER_WORKERS: '0' } });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  /** Opens the bid modal from a player's private view and submits `value`. */
+  async function bid(player: InstanceType<typeof Player>, channel: string, value: string): Promise<InteractionRecord> {
+    const view = await player.openHand(channel);
+    const open = await player.press(view, 'num:');
+    expect(open.ackType).toBe(9);
+    const modal = open.modal as { custom_id: string };
+    const rec = await world.double.submitModal(player.user, channel, modal.custom_id, { value }, view);
+    await rec.response();
+    return rec;
+  }
+
+  it('collects bids from everyone at once, keeps them secret, then lets the winner choose', async () => {
+    const channel = world.channels[0]!;
+    const [a, b, c] = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
+    await a!.command(channel, 'game', { subcommand: 'new', options: { game: 'sealed-bid' } });
+    for (const p of [b!, c!]) {
+      const lobby = world.double.channelMessages(channel).at(-1)!;
+      await p.click(lobby, customIdOf(lobby, 'lobby:').replace(/:[a-z]+$/, ':join'));
+    }
+    const lobby = world.double.channelMessages(channel).at(-1)!;
+    await a!.click(lobby, customIdOf(lobby, 'lobby:').replace(/:[a-z]+$/, ':start'));
+    const first = await world.double.waitFor(() => boards(world, channel)[0]);
+    // Everyone must act: the board names all three.
+    expect(mentionedOnBoard(first).sort()).toEqual([a!.id, b!.id, c!.id].sort());
+    expect(first.content).toMatch(/Waiting for/);
+
+    // A bad number is refused privately and changes nothing.
+    const version = world.bot.store.openInChannel(channel)!.version;
+    const bad = await bid(a!, channel, 'lots');
+    await world.double.waitFor(() => bad.followUps[0]);
+    expect(bad.followUps[0]!.ephemeral).toBe(true);
+    expect(bad.followUps[0]!.content).toMatch(/whole number from 0 to 10/);
+    expect(world.bot.store.openInChannel(channel)!.version).toBe(version);
+
+    // Two bids drawn at the same version, submitted one after the other, both count.
+    const viewB = await b!.openHand(channel);
+    const viewC = await c!.openHand(channel);
+    const openB = await b!.press(viewB, 'num:');
+    const openC = await c!.press(viewC, 'num:');
+    const rb = await world.double.submitModal(b!.user, channel, (openB.modal as { custom_id: string }).custom_id, { value: '7' }, viewB);
+    await settled(world.double, rb);
+    const rc = await world.double.submitModal(c!.user, channel, (openC.modal as { custom_id: string }).custom_id, { value: '2' }, viewC);
+    await settled(world.double, rc);
+    expect(rc.followUps.filter((f) => /⚠️/.test(f.content))).toEqual([]);
+    await world.double.waitFor(() => boards(world, channel).length >= 3);
+    // Once a player has bid, their view has no controls and a second bid is refused.
+    const done = await b!.openHand(channel);
+    expect(findComponent(done, 'num:')).toBeUndefined();
+
+    // The amounts stay private until everyone has bid: public text only says who bid.
+    const publicText = () => world.double.channelMessages(channel).map(textOf).join('\n');
+    expect(publicText()).toContain('sealed-bid.someoneBid');
+    expect(publicText()).not.toContain('sealed-bid.youBid');
+    expect(publicText()).not.toContain('sealed-bid.reveal');
+    expect(textOf(world.double.message(viewB.id)!)).toContain('sealed-bid.youBid');
+
+    const ra = await bid(a!, channel, '3');
+    await settled(world.double, ra);
+    await world.double.waitFor(() => publicText().includes('sealed-bid.reveal'));
+
+    // Bob bid highest: only he is asked, with one button per prize.
+    const board = boards(world, channel).at(-1)!;
+    expect(mentionedOnBoard(board)).toEqual([b!.id]);
+    const prizes: MessageRecord = await b!.openHand(channel);
+    const buttons = componentsOf(prizes).filter((x) => x.custom_id?.startsWith('mv:'));
+    expect(buttons.map((x) => x.custom_id!.split(':').slice(3).join(':'))).toEqual(['prize:p0', 'prize:p1', 'prize:p2']);
+    const notWinner = await a!.openHand(channel);
+    expect(findComponent(notWinner, 'mv:')).toBeUndefined();
+    await settled(world.double, await b!.click(prizes, buttons[1]!.custom_id!));
+
+    // Round two, then the end.
+    await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!).length === 3);
+    for (const [p, amount] of [[a!, '1'], [b!, '0'], [c!, '4']] as const) await settled(world.double, await bid(p, channel, amount));
+    await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!)[0] === c!.id && mentionedOnBoard(boards(world, channel).at(-1)!).length === 1);
+    const last = await c!.openHand(channel);
+    await settled(world.double, await c!.press(last, 'mv:'));
+    const final = await world.double.waitFor(() => finalMessage(world, channel));
+    expect(textOf(final)).toMatch(/🏆/);
+    const record = world.bot.store.latestInChannel(channel)!;
+    expect(record.status).toBe('finished');
+    expect(world.bot.store.moveLog(record.id).map((m) => m.seat)).toEqual([1, 2, 0, 1, 0, 1, 2, 2]);
+    expect(world.double.violations).toEqual([]);
+  });
+});
