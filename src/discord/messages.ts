@@ -277,9 +277,11 @@ export function statusEmbed(record: GameRecord, language: Language): EmbedBuilde
     if (outcome) head.push('', `**${t(language, 'status.finalRanking')}**`, ...rankingLines(outcome, language, names));
   }
   embed.setDescription(clip(head.join('\n'), LIMITS.embedDescription));
+  // Discord shows mentions in embed text but not in field names: those get plain names.
+  const plain = seatNamer(record, 'plain');
   for (const field of game.present.status(view).slice(0, LIMITS.embedFields)) {
     embed.addFields({
-      name: clip(localise(language, field.name, names), LIMITS.embedFieldName),
+      name: clip(localise(language, field.name, plain), LIMITS.embedFieldName),
       value: clip(field.lines.map((l: Msg) => localise(language, l, names)).join('\n') || '—', LIMITS.embedFieldValue),
     });
   }

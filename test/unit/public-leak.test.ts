@@ -102,3 +102,20 @@ describe('hidden information never reaches public output', () => {
     expect(publicText(b)).toEqual(publicText(a));
   });
 });
+
+describe('embeds', () => {
+  it('never put mentions where Discord does not render them (titles and field names)', () => {
+    const { state } = playout<REcoState>(game, { seats: 4, options: { twoPlayer: false }, seed: 'embeds' });
+    const mid = midGame('embeds', 12);
+    const embeds = [
+      statusEmbed(record(mid), 'en').toJSON(),
+      boardMessage(record(mid), [], null).embeds[0]!.toJSON(),
+      finalMessage(record(state, 'finished'), null).embeds[0]!.toJSON(),
+    ];
+    for (const embed of embeds) {
+      expect(embed.title ?? '').not.toMatch(/<@/);
+      for (const field of embed.fields ?? []) expect(field.name).not.toMatch(/<@/);
+    }
+    expect(JSON.stringify(embeds[0])).toContain('Player 0');
+  });
+});
