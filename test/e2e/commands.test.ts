@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
-import { GUILD_ID, launchBot, tempDatabase } from './harness.js';
+import { GUILD_ID, botEnv, launchBot, tempDatabase } from './harness.js';
 
 describe('slash command registration', () => {
   let double: DiscordDouble;
@@ -32,5 +35,17 @@ describe('slash command registration', () => {
     const game = (double.commands.guild.get(GUILD_ID) as { name: string; name_localizations?: Record<string, string> }[]).find((c) => c.name === 'game')!;
     expect(game.name_localizations?.fr).toBe('partie');
     await bot.stop();
+  });
+
+  it('registers again on demand with `npm run deploy-commands`', async () => {
+    const before = double.commandPuts;
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/deploy-commands.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...botEnv(double, tempDatabase()) },
+      timeout: 20_000,
+    });
+    expect(double.commandPuts).toBe(before + 1);
+    expect((double.commands.guild.get(GUILD_ID) as unknown[]).length).toBe(5);
   });
 });
