@@ -11,7 +11,7 @@ import {
   type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Msg } from '../engine/index.js';
+import type { Decision, Msg } from '../engine/index.js';
 import { localise, type Language } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { BotContext } from './context.js';
@@ -48,6 +48,30 @@ async function seatedPlayer(interaction: RepliableInteraction, record: GameRecor
   return seat;
 }
 
+/**
+ * The decision a control answers, if the control is still fresh. It is used up once its seat has
+ * moved at or after the version it was drawn at (a double click, or a second copy of a view),
+ * and out of date once the seat is no longer asked that step. Other seats' moves alone do not
+ * outdate it: with simultaneous secret choices everyone answers the prompt they were shown.
+ */
+function freshDecision(
+  ctx: BotContext,
+  record: GameRecord,
+  seat: number,
+  control: { version: number; step: string },
+): { ok: true; decision: Decision<unknown> } | { ok: false; error: string } {
+  if (record.status !== 'active') return { ok: false, error: 'error.gameClosed' };
+  const ownMove = ctx.store.lastMoveOf(record.id, seat);
+  if (ownMove && ownMove.version >= control.version) return { ok: false, error: 'error.alreadyDone' };
+  const game = gameOf(record);
+  if (!game.pending(record.state).includes(seat)) {
+    return { ok: false, error: record.version === control.version ? 'error.notYourTurn' : 'error.stale' };
+  }
+  const decision = game.decision(record.state, seat);
+  if (!decision || decision.id !== control.step || control.version > record.version) return { ok: false, error: 'error.stale' };
+  return { ok: true, decision };
+}
+
 /** A fresh private view: pressing the button again always works, even after 15 minutes. */
 export async function showHand(
   ctx: BotContext,
@@ -73,11 +97,13 @@ export async function askNumber(ctx: BotContext, interaction: ButtonInteraction,
   const record = ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
-  const decision = record.status === 'active' && gameOf(record).pending(record.state).includes(seat) ? gameOf(record).decision(record.state, seat) : null;
-  if (record.version !== id.version || !decision || decision.id !== id.step || decision.kind !== 'number') {
-    await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key: 'error.stale' })}` }));
+  const fresh = freshDecision(ctx, record, seat, id);
+  if (!fresh.ok || fresh.decision.kind !== 'number') {
+    const key = fresh.ok ? 'error.stale' : fresh.error;
+    await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key }, seatNamer(record, 'plain'))}` }));
     return;
   }
+  const decision = fresh.decision;
   await interaction.showModal(numberModal(decision, { gameId: record.id, version: record.version, language: userLanguage(interaction), seatName: seatNamer(record, 'plain') }));
 }
 
@@ -108,18 +134,9 @@ export async function answerDecision(
     await interaction.followUp({ content: `⚠️ ${text}`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     await interaction.editReply(await handView(ctx, record!, seat, language));
   };
-  const game = gameOf(record);
-  if (record.status !== 'active') return refresh('error.gameClosed');
-  // A control is used up once its seat has moved at or after the version it was drawn at (a
-  // double click, or a second copy of the same view).
-  const ownMove = ctx.store.lastMoveOf(record.id, seat);
-  if (ownMove && ownMove.version >= id.version) return refresh('error.alreadyDone');
-  // Other seats' moves do not outdate it while this seat is still asked the same step: with
-  // simultaneous secret choices everyone answers the prompt they were shown. The rules check
-  // the move against the current state anyway.
-  if (!game.pending(record.state).includes(seat)) return refresh(record.version === id.version ? 'error.notYourTurn' : 'error.stale');
-  const decision = game.decision(record.state, seat);
-  if (!decision || decision.id !== id.step || id.version > record.version) return refresh('error.stale');
+  const fresh = freshDecision(ctx, record, seat, id);
+  if (!fresh.ok) return refresh(fresh.error);
+  const decision = fresh.decision;
   const mapped = answerToMove(decision, answer);
   if (!mapped.ok) return refresh(mapped.error);
 

@@ -68,9 +68,11 @@ describe('simultaneous secret choices through Discord', () => {
     const viewB = await b!.openHand(channel);
     const viewC = await c!.openHand(channel);
     const openB = await b!.press(viewB, 'num:');
-    const openC = await c!.press(viewC, 'num:');
     const rb = await world.double.submitModal(b!.user, channel, (openB.modal as { custom_id: string }).custom_id, { value: '7' }, viewB);
     await settled(world.double, rb);
+    // Cat's view predates Bob's bid: its button still opens the modal.
+    const openC = await c!.press(viewC, 'num:');
+    expect(openC.ackType).toBe(9);
     const rc = await world.double.submitModal(c!.user, channel, (openC.modal as { custom_id: string }).custom_id, { value: '2' }, viewC);
     await settled(world.double, rc);
     expect(rc.followUps.filter((f) => /⚠️/.test(f.content))).toEqual([]);
