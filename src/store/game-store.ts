@@ -186,7 +186,7 @@ export class GameStore {
       const at = this.now();
       const humansLeft = record.seats.filter((s) => !s.isBot && s !== seat).length;
       if (humansLeft === 0) {
-        tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(games.id, gameId)).run();
+        this.markCancelled(tx, record);
       } else {
         tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
@@ -218,8 +218,7 @@ export class GameStore {
       const record = this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'lobby' && record.status !== 'active') return fail('error.gameClosed');
-      tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: this.now(), finishedAt: this.now() })
-        .where(eq(games.id, gameId)).run();
+      this.markCancelled(tx, record);
       return { ok: true as const, value: this.load(tx, gameId)! };
     });
   }
@@ -292,6 +291,11 @@ export class GameStore {
 
   setMeta(key: string, value: string): void {
     this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  private markCancelled(tx: Tx, record: GameRecord): void {
+    const at = this.now();
+    tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(games.id, record.id)).run();
   }
 
   /** Runs a lobby change: the game must be an open lobby; the change bumps the version. */
