@@ -29,7 +29,7 @@ export function playThroughStore(store: GameStore, record: GameRecord, limit = I
   let current = record;
   for (let n = 0; n < limit && current.status === 'active'; n++) {
     const seat = game.pending(current.state)[0]!;
-    const move = game.bot(current.state, seat, rngFromSeed(`${current.seed}:${current.version}`));
+    const move = game.bot(game.seatView(current.state, seat), rngFromSeed(`${current.seed}:${current.version}`));
     const result = store.applyMove(current.id, { expectedVersion: current.version, seat, actorId: null, move, interactionId: null });
     if (!result.ok) throw new Error(result.error.key);
     current = result.value.game;
@@ -54,7 +54,7 @@ export function benchPipeline(opts = { games: 40 }) {
       const t0 = performance.now();
       const loaded = store.get(record.id)!;
       const seat = game.pending(loaded.state)[0]!;
-      const move = game.bot(loaded.state, seat, rngFromSeed(`${loaded.seed}:${loaded.version}`));
+      const move = game.bot(game.seatView(loaded.state, seat), rngFromSeed(`${loaded.seed}:${loaded.version}`));
       const result = store.applyMove(loaded.id, { expectedVersion: loaded.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       const t1 = performance.now();

@@ -9,8 +9,10 @@ export type CustomId =
   | { kind: 'rules'; gameType: string }
   /** A decision answer: a button carries its choice; a select or modal carries it as its value. */
   | { kind: 'move'; gameId: number; version: number; step: string; choice?: string }
-  /** Opens the modal of a `number` decision. */
-  | { kind: 'ask-number'; gameId: number; version: number; step: string }
+  /** A one-click complete answer offered beside a decision's input. */
+  | { kind: 'shortcut'; gameId: number; version: number; step: string; choice: string }
+  /** Opens the modal of a `form` decision. */
+  | { kind: 'ask-form'; gameId: number; version: number; step: string }
   /** Shows another page of a long `choose` decision. */
   | { kind: 'page'; gameId: number; version: number; step: string; page: number };
 
@@ -32,8 +34,10 @@ export function encodeCustomId(id: CustomId): string {
       return `rules:${id.gameType}`;
     case 'move':
       return `mv:${id.gameId}:${id.version}:${id.step}${id.choice === undefined ? '' : `:${id.choice}`}`;
-    case 'ask-number':
-      return `num:${id.gameId}:${id.version}:${id.step}`;
+    case 'shortcut':
+      return `sc:${id.gameId}:${id.version}:${id.step}:${id.choice}`;
+    case 'ask-form':
+      return `form:${id.gameId}:${id.version}:${id.step}`;
     case 'page':
       return `page:${id.gameId}:${id.version}:${id.step}:${id.page}`;
   }
@@ -62,10 +66,18 @@ export function decodeCustomId(raw: string): CustomId | null {
       if (d !== undefined && !SAFE.test(d)) return null;
       return d === undefined ? { kind: 'move', gameId, version, step: c } : { kind: 'move', gameId, version, step: c, choice: d };
     }
+    case 'sc': {
+      const version = int(b);
+      return gameId !== null && version !== null && c && SAFE.test(c) && d && SAFE.test(d)
+        ? { kind: 'shortcut', gameId, version, step: c, choice: d }
+        : null;
+    }
+    // 'num' is the form button of earlier versions: old messages keep working.
+    case 'form':
     case 'num': {
       const version = int(b);
       return gameId !== null && version !== null && c && SAFE.test(c) && d === undefined
-        ? { kind: 'ask-number', gameId, version, step: c }
+        ? { kind: 'ask-form', gameId, version, step: c }
         : null;
     }
     case 'page': {

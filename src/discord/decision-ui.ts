@@ -6,13 +6,15 @@ import {
   ActionRowBuilder,
   ButtonBuilder,
   ButtonStyle,
+  LabelBuilder,
   ModalBuilder,
   StringSelectMenuBuilder,
+  TextDisplayBuilder,
   TextInputBuilder,
   TextInputStyle,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
-import type { Choice, Decision, Msg } from '../engine/index.js';
+import type { Choice, Decision, Field, FormValues, Msg } from '../engine/index.js';
 import { localise, t, type Language, type SeatNamer } from '../i18n/index.js';
 import { encodeCustomId } from './custom-id.js';
 import { LIMITS, chunk, clip } from './limits.js';
@@ -30,7 +32,6 @@ type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 /** Rows left for the decision once the message keeps one row of its own buttons. */
 const DECISION_ROWS = LIMITS.actionRows - 1;
-const MAX_BUTTON_CHOICES = DECISION_ROWS * LIMITS.buttonsPerRow;
 
 const STYLES = {
   primary: ButtonStyle.Primary,
@@ -50,19 +51,54 @@ function selectOptions(choices: Choice[], ctx: DecisionContext) {
   });
 }
 
+/** One row of one-click complete answers. */
+function shortcutRow(decision: Decision<unknown>, ctx: DecisionContext): Row[] {
+  const shortcuts = decision.shortcuts ?? [];
+  if (shortcuts.length === 0) return [];
+  if (shortcuts.length > LIMITS.buttonsPerRow) throw new Error(`decision '${decision.id}' has ${shortcuts.length} shortcuts (max ${LIMITS.buttonsPerRow})`);
+  return [
+    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      shortcuts.map((sc) =>
+        new ButtonBuilder()
+          .setCustomId(encodeCustomId({ kind: 'shortcut', gameId: ctx.gameId, version: ctx.version, step: decision.id, choice: sc.id }))
+          .setLabel(clip(localise(ctx.language, sc.label, ctx.seatName), LIMITS.buttonLabel))
+          .setStyle(STYLES[sc.tone ?? 'secondary']),
+      ),
+    ),
+  ];
+}
+
+/**
+ * Lines that say what each answer will do, for the message text: buttons cannot carry a
+ * description the way select options do.
+ */
+export function decisionNotes(decision: Decision<unknown>, ctx: DecisionContext): string[] {
+  const lines = (decision.notes ?? []).map((m) => localise(ctx.language, m, ctx.seatName));
+  const described = (choices: readonly Choice[]) =>
+    choices.filter((c) => c.detail).map((c) => `• **${localise(ctx.language, c.label, ctx.seatName)}**: ${localise(ctx.language, c.detail!, ctx.seatName)}`);
+  if (decision.kind === 'choose' && decision.choices.length <= maxButtons(decision)) lines.push(...described(decision.choices));
+  lines.push(...described(decision.shortcuts ?? []));
+  return lines;
+}
+
+function maxButtons(decision: Decision<unknown>): number {
+  return (DECISION_ROWS - (decision.shortcuts?.length ? 1 : 0)) * LIMITS.buttonsPerRow;
+}
+
 export function decisionComponents(decision: Decision<unknown>, ctx: DecisionContext): Row[] {
   const base = { gameId: ctx.gameId, version: ctx.version, step: decision.id };
   const prompt = clip(localise(ctx.language, decision.prompt, ctx.seatName), LIMITS.selectPlaceholder);
+  const rows = shortcutRow(decision, ctx);
   switch (decision.kind) {
     case 'choose': {
-      if (decision.choices.length <= MAX_BUTTON_CHOICES) {
+      if (decision.choices.length <= maxButtons(decision)) {
         const buttons = decision.choices.map((choice) =>
           new ButtonBuilder()
             .setCustomId(encodeCustomId({ kind: 'move', ...base, choice: choice.id }))
             .setLabel(clip(localise(ctx.language, choice.label, ctx.seatName), LIMITS.buttonLabel))
             .setStyle(STYLES[choice.tone ?? 'secondary']),
         );
-        return chunk(buttons, LIMITS.buttonsPerRow).map((row) => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(row));
+        return [...chunk(buttons, LIMITS.buttonsPerRow).map((row) => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(row)), ...rows];
       }
       // Long lists: one single-choice select per page, with page buttons below it.
       const pages = chunk(decision.choices, LIMITS.selectOptions);
@@ -85,7 +121,7 @@ export function decisionComponents(decision: Decision<unknown>, ctx: DecisionCon
           .setStyle(ButtonStyle.Secondary)
           .setDisabled(page === pages.length - 1),
       );
-      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select), nav];
+      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select), nav, ...rows];
     }
     case 'pick': {
       if (decision.choices.length > LIMITS.selectOptions) {
@@ -98,44 +134,101 @@ export function decisionComponents(decision: Decision<unknown>, ctx: DecisionCon
         .setMinValues(decision.min)
         .setMaxValues(Math.min(decision.max, decision.choices.length))
         .addOptions(selectOptions(decision.choices, ctx));
-      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select)];
+      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select), ...rows];
     }
-    case 'number': {
+    case 'form': {
+      const single = decision.fields.length === 1 && decision.fields[0]!.kind === 'number' ? decision.fields[0] : null;
+      const label = single && single.kind === 'number'
+        ? t(ctx.language, 'ui.enterNumber', { min: single.min, max: single.max })
+        : t(ctx.language, 'ui.openForm');
       const button = new ButtonBuilder()
-        .setCustomId(encodeCustomId({ kind: 'ask-number', ...base }))
-        .setLabel(clip(t(ctx.language, 'ui.enterNumber', { min: decision.min, max: decision.max }), LIMITS.buttonLabel))
+        .setCustomId(encodeCustomId({ kind: 'ask-form', ...base }))
+        .setLabel(clip(label, LIMITS.buttonLabel))
         .setStyle(ButtonStyle.Primary);
-      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button)];
+      return [...rows, new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(button)];
     }
   }
 }
 
-/** The modal a `number` decision opens. */
-export function numberModal(decision: Decision<unknown> & { kind: 'number' }, ctx: DecisionContext): ModalBuilder {
-  const label = clip(localise(ctx.language, decision.prompt, ctx.seatName), LIMITS.textInputLabel);
-  return new ModalBuilder()
+/** The modal a `form` decision opens: one labelled input or select per field. */
+export function formModal(decision: Decision<unknown> & { kind: 'form' }, ctx: DecisionContext): ModalBuilder {
+  const modal = new ModalBuilder()
     .setCustomId(encodeCustomId({ kind: 'move', gameId: ctx.gameId, version: ctx.version, step: decision.id }))
-    .setTitle(clip(t(ctx.language, 'ui.numberTitle'), LIMITS.modalTitle))
-    .addComponents(
-      new ActionRowBuilder<TextInputBuilder>().addComponents(
-        new TextInputBuilder()
-          .setCustomId('value')
-          .setLabel(label)
-          .setStyle(TextInputStyle.Short)
-          .setRequired(true)
-          .setMaxLength(12)
-          .setPlaceholder(`${decision.min}–${decision.max}`),
-      ),
-    );
+    .setTitle(clip(t(ctx.language, 'ui.formTitle'), LIMITS.modalTitle));
+  // The prompt and its notes ride along in the modal while there is room for them.
+  if (decision.fields.length < LIMITS.modalComponents) {
+    const text = [decision.prompt, ...(decision.notes ?? [])].map((m) => localise(ctx.language, m, ctx.seatName)).join('\n');
+    modal.addTextDisplayComponents(new TextDisplayBuilder().setContent(clip(text, LIMITS.textDisplay)));
+  }
+  for (const field of decision.fields) {
+    const label = new LabelBuilder().setLabel(clip(localise(ctx.language, field.label, ctx.seatName), LIMITS.textInputLabel));
+    if (field.kind === 'number') {
+      const input = new TextInputBuilder()
+        .setCustomId(field.id)
+        .setStyle(TextInputStyle.Short)
+        .setRequired(true)
+        .setMaxLength(12)
+        .setPlaceholder(`${field.min}–${field.max}`);
+      if (field.default !== undefined) input.setValue(String(field.default));
+      label.setDescription(clip(t(ctx.language, 'ui.between', { min: field.min, max: field.max }), LIMITS.labelDescription));
+      label.setTextInputComponent(input);
+    } else {
+      const defaults = new Set(field.default ?? []);
+      const select = new StringSelectMenuBuilder()
+        .setCustomId(field.id)
+        .setMinValues(field.min)
+        .setMaxValues(Math.min(field.max, field.choices.length))
+        .setRequired(field.min > 0)
+        .addOptions(selectOptions(field.choices, ctx).map((o) => (defaults.has(o.value) ? { ...o, default: true } : o)));
+      label.setStringSelectMenuComponent(select);
+    }
+    modal.addLabelComponents(label);
+  }
+  return modal;
 }
 
 /** What the player answered, as the component delivered it. */
-export type Answer = { choice: string } | { values: string[] } | { text: string };
+export type Answer =
+  | { choice: string }
+  | { values: string[] }
+  | { shortcut: string }
+  | { fields: Record<string, string | readonly string[] | undefined> };
+
+type Refusal = { ok: false; error: Msg };
+const bad = (key: string, args?: Msg['args']): Refusal => ({ ok: false, error: args ? { key, args } : { key } });
+
+/** Reads a form's fields, checking each against its bounds or choices. */
+function formValues(fields: readonly Field[], raw: Record<string, string | readonly string[] | undefined>, ctx: { language?: Language; seatName?: SeatNamer }): { ok: true; values: FormValues } | Refusal {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const given = raw[field.id];
+    const name = localise(ctx.language ?? 'en', field.label, ctx.seatName);
+    if (field.kind === 'number') {
+      const text = typeof given === 'string' ? given.trim() : '';
+      const value = /^-?\d{1,9}$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(value) || value < field.min || value > field.max) return bad('error.badField', { field: name, min: field.min, max: field.max });
+      values[field.id] = value;
+    } else {
+      const picked = typeof given === 'string' ? (given ? [given] : []) : [...(given ?? [])];
+      if (picked.length < field.min || picked.length > field.max) return bad('error.pickCount', { min: field.min, max: field.max, count: picked.length });
+      if (new Set(picked).size !== picked.length || picked.some((id) => !field.choices.some((c) => c.id === id))) return bad('error.badSelection');
+      values[field.id] = picked;
+    }
+  }
+  return { ok: true, values };
+}
 
 /** Maps an answer to a move, or explains why it is not acceptable. */
-export function answerToMove(decision: Decision<unknown>, answer: Answer): { ok: true; move: unknown } | { ok: false; error: Msg } {
-  const bad = (key: string, args?: Msg['args']) => ({ ok: false as const, error: args ? { key, args } : { key } });
+export function answerToMove(
+  decision: Decision<unknown>,
+  answer: Answer,
+  ctx: { language?: Language; seatName?: SeatNamer } = {},
+): { ok: true; move: unknown } | Refusal {
   let move: unknown = null;
+  if ('shortcut' in answer) {
+    const shortcut = decision.shortcuts?.find((s) => s.id === answer.shortcut);
+    return shortcut ? { ok: true, move: shortcut.move } : bad('error.badSelection');
+  }
   switch (decision.kind) {
     case 'choose': {
       const choice = 'choice' in answer ? answer.choice : 'values' in answer && answer.values.length === 1 ? answer.values[0]! : null;
@@ -151,14 +244,11 @@ export function answerToMove(decision: Decision<unknown>, answer: Answer): { ok:
       move = decision.toMove(answer.values);
       break;
     }
-    case 'number': {
-      if (!('text' in answer)) return bad('error.badSelection');
-      const text = answer.text.trim();
-      const value = /^-?\d{1,9}$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(value) || value < decision.min || value > decision.max) {
-        return bad('error.badNumber', { min: decision.min, max: decision.max });
-      }
-      move = decision.toMove(value);
+    case 'form': {
+      if (!('fields' in answer)) return bad('error.badSelection');
+      const read = formValues(decision.fields, answer.fields, ctx);
+      if (!read.ok) return read;
+      move = decision.toMove(read.values);
       break;
     }
   }

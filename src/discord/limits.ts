@@ -17,6 +17,10 @@ export const LIMITS = {
   files: 10,
   modalTitle: 45,
   textInputLabel: 45,
+  labelDescription: 100,
+  modalComponents: 5,
+  textDisplay: 4000,
+  shortcuts: 5,
 } as const;
 
 /** Cuts text to a limit, marking the cut with an ellipsis. */

@@ -16,7 +16,7 @@ import { localise, type Language } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { BotContext } from './context.js';
 import type { CustomId } from './custom-id.js';
-import { answerToMove, numberModal, type Answer } from './decision-ui.js';
+import { answerToMove, formModal, type Answer } from './decision-ui.js';
 import { checkBotPermissions } from './lobby.js';
 import { gameOf, handImageJob, handMessage, seatNamer, seatOfUser, type HandOptions } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
@@ -92,26 +92,26 @@ export async function showPage(ctx: BotContext, interaction: ButtonInteraction, 
   await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { page: id.page }));
 }
 
-/** Opens the modal of a number decision. */
-export async function askNumber(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'ask-number' }): Promise<void> {
+/** Opens the modal of a form decision. */
+export async function askForm(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'ask-form' }): Promise<void> {
   const record = ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
   const fresh = freshDecision(ctx, record, seat, id);
-  if (!fresh.ok || fresh.decision.kind !== 'number') {
+  if (!fresh.ok || fresh.decision.kind !== 'form') {
     const key = fresh.ok ? 'error.stale' : fresh.error;
     await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key }, seatNamer(record, 'plain'))}` }));
     return;
   }
   const decision = fresh.decision;
-  await interaction.showModal(numberModal(decision, { gameId: record.id, version: record.version, language: userLanguage(interaction), seatName: seatNamer(record, 'plain') }));
+  await interaction.showModal(formModal(decision, { gameId: record.id, version: record.version, language: userLanguage(interaction), seatName: seatNamer(record, 'plain') }));
 }
 
 /** Applies a player's answer to their current decision. */
 export async function answerDecision(
   ctx: BotContext,
   interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  id: CustomId & { kind: 'move' },
+  id: CustomId & { kind: 'move' | 'shortcut' },
   answer: Answer,
 ): Promise<void> {
   const language = userLanguage(interaction);
@@ -137,7 +137,7 @@ export async function answerDecision(
   const fresh = freshDecision(ctx, record, seat, id);
   if (!fresh.ok) return refresh(fresh.error);
   const decision = fresh.decision;
-  const mapped = answerToMove(decision, answer);
+  const mapped = answerToMove(decision, answer, { language, seatName: seatNamer(record, 'plain') });
   if (!mapped.ok) return refresh(mapped.error);
 
   const result = ctx.tables.move(record.id, {

@@ -2,13 +2,13 @@
  * The one entry point for interactions. Slash commands go to their command file; every button,
  * select and modal is routed by its custom id alone, so no collector or memory is needed.
  */
-import type { Interaction } from 'discord.js';
+import type { Interaction, ModalSubmitInteraction } from 'discord.js';
 import type { Command } from '../../commands/index.js';
 import type { BotContext } from './context.js';
 import { decodeCustomId } from './custom-id.js';
 import { showRules, showStatus } from './info.js';
 import { lobbyAction } from './lobby.js';
-import { answerDecision, askNumber, showHand, showPage } from './play.js';
+import { answerDecision, askForm, showHand, showPage } from './play.js';
 import { replyError } from './replies.js';
 
 export function createRouter(ctx: BotContext, commands: Map<string, Command>) {
@@ -51,16 +51,27 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
       case 'move':
         if (id.choice === undefined) break;
         return answerDecision(ctx, interaction, id, { choice: id.choice });
-      case 'ask-number':
-        return askNumber(ctx, interaction, id);
+      case 'shortcut':
+        return answerDecision(ctx, interaction, id, { shortcut: id.choice });
+      case 'ask-form':
+        return askForm(ctx, interaction, id);
       case 'page':
         return showPage(ctx, interaction, id);
     }
   } else if (interaction.isStringSelectMenu()) {
     if (id.kind === 'move') return answerDecision(ctx, interaction, id, { values: interaction.values });
   } else if (id.kind === 'move') {
-    const text = interaction.fields.fields.get('value');
-    return answerDecision(ctx, interaction, id, { text: text && 'value' in text ? String(text.value) : '' });
+    return answerDecision(ctx, interaction, id, { fields: modalFields(interaction) });
   }
   return replyError(interaction, 'error.unknownButton');
+}
+
+/** Every field of a submitted modal by its custom id: text inputs as text, selects as values. */
+function modalFields(interaction: ModalSubmitInteraction): Record<string, string | readonly string[] | undefined> {
+  const out: Record<string, string | readonly string[] | undefined> = {};
+  for (const [key, field] of interaction.fields.fields) {
+    if ('value' in field && typeof field.value === 'string') out[key] = field.value;
+    else if ('values' in field && Array.isArray(field.values)) out[key] = field.values as string[];
+  }
+  return out;
 }

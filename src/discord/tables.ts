@@ -122,7 +122,7 @@ export class Tables {
       if (seat === null) return;
       const game = gameOf(record);
       // Seeded per version, so a bot's choice is repeatable; it is logged as a move anyway.
-      const move = game.bot(record.state, seat, rngFromSeed(`${record.seed}:bot:${record.version}`));
+      const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
       const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) {
         this.logger.warn({ gameId, seat, error: result.error.key }, 'bot move refused');

@@ -34,7 +34,7 @@ export function playout<S>(
     if (log.length >= maxMoves) throw new Error(`no end after ${maxMoves} moves`);
     const seat = game.pending(state)[0];
     if (seat === undefined) throw new Error('game not over but nobody is pending');
-    const move = game.bot(state, seat, botRng);
+    const move = game.bot(game.seatView(state, seat), botRng);
     const result = game.apply(state, seat, move);
     if (!result.ok) throw new Error(`bot made an illegal move: ${result.error.key}`);
     state = result.state as S;

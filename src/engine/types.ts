@@ -37,7 +37,20 @@ export interface Applied<S> {
   ok: true;
   state: S;
   events: LogEvent[];
+  /**
+   * What the channel gets for this move (default 'board'):
+   * - 'board': the board image with the public lines since the last post. A new message when a
+   *   seat newly has to act or the game ends; otherwise (a sub-step of the same turn) the current
+   *   board is redrawn in place.
+   * - 'log': those lines as text only, no image (an auction bid).
+   * - 'quiet': nothing yet (one secret bid); the lines wait for the next post.
+   * Whatever the game says, a human seat that newly has to act is pinged, and consecutive bot
+   * turns are gathered into the post made when a human must act next.
+   */
+  publish?: Publish;
 }
+
+export type Publish = 'board' | 'log' | 'quiet';
 
 export type ApplyResult<S> = Applied<S> | RuleError;
 
@@ -65,44 +78,85 @@ export type GameOptions = Record<string, string | boolean>;
 export interface Choice {
   id: string;
   label: Msg;
-  /** Optional one-line detail under the label (select menus only). */
+  /**
+   * What choosing it will do, shown before the choice is made: under the option in a select,
+   * and as a line beside the buttons.
+   */
   detail?: Msg;
   /** A hint for how to draw it, e.g. a colour key, read by the Discord layer only for emphasis. */
   tone?: 'primary' | 'secondary' | 'success' | 'danger';
 }
 
-/**
- * What a seat is asked right now. Decisions are described, never drawn: the Discord layer turns
- * every kind into components the same way (buttons or a select for `choose`, a multi-select for
- * `pick`, a modal for `number`) and maps the answer back to a move with `toMove`.
- * A multi-step turn is a sequence of decisions, one per state: each answer is one move.
- */
-export type Decision<M> =
-  | {
-      kind: 'choose';
-      /** Names the step; part of the custom id, so a click on an older step is refused. */
-      id: string;
-      prompt: Msg;
-      choices: Choice[];
-      toMove(choiceId: string): M | null;
-    }
-  | {
-      kind: 'pick';
-      id: string;
-      prompt: Msg;
-      choices: Choice[];
-      min: number;
-      max: number;
-      toMove(choiceIds: string[]): M | null;
-    }
+/** A complete answer in one click (pass, none, done, back, "bid 0", "store all that fit"). */
+export interface Shortcut<M> extends Choice {
+  move: M;
+}
+
+/** One field of a form. A form is one modal of at most 5 fields; labels fit 45 characters. */
+export type Field =
   | {
       kind: 'number';
       id: string;
-      prompt: Msg;
+      label: Msg;
       min: number;
       max: number;
-      toMove(value: number): M | null;
+      /** Pre-filled suggestion; the player may keep it. */
+      default?: number;
+    }
+  | {
+      /** A select inside the modal: at most 25 choices, `min`..`max` of them picked. */
+      kind: 'select';
+      id: string;
+      label: Msg;
+      choices: Choice[];
+      min: number;
+      max: number;
+      default?: string[];
     };
+
+/** A form's answer: a number per number field, the picked choice ids per select field. */
+export type FormValues = Record<string, number | string[]>;
+
+interface DecisionBase<M> {
+  /** Names the step; part of the custom id, so a click on an older step is refused. */
+  id: string;
+  prompt: Msg;
+  /** Lines shown with the controls: prices, what each answer costs, what the step is about. */
+  notes?: Msg[];
+  /** Up to 5 one-click complete answers, shown beside any input. */
+  shortcuts?: Shortcut<M>[];
+  /**
+   * Set when the seat is asked only so that who is waiting reveals no secret (a question with
+   * a single possible answer). Everywhere else a decision offers at least two answers.
+   */
+  concealing?: boolean;
+}
+
+/**
+ * What a seat is asked right now. Decisions are described, never drawn: the Discord layer turns
+ * every kind into components the same way (buttons or a select for `choose`, a multi-select for
+ * `pick`, a modal for `form`) and maps the answer back to a move with `toMove`. A `toMove` that
+ * returns null means the answer does not name a move (a forged or stale id).
+ * A multi-step turn is a sequence of decisions, one per state: each answer is one move.
+ */
+export type Decision<M> = DecisionBase<M> &
+  (
+    | { kind: 'choose'; choices: Choice[]; toMove(choiceId: string): M | null }
+    | { kind: 'pick'; choices: Choice[]; min: number; max: number; toMove(choiceIds: string[]): M | null }
+    /** Several values in one answer: counts per colour, a card and a bid, an offer, one number. */
+    | { kind: 'form'; fields: Field[]; toMove(values: FormValues): M | null }
+  );
+
+/** The one field of a number decision (see `numberDecision`). */
+export const NUMBER_FIELD = 'value';
+
+/** A number question is a one-field form. */
+export function numberDecision<M>(d: DecisionBase<M> & { min: number; max: number; default?: number; label?: Msg; toMove(value: number): M | null }): Decision<M> {
+  const { min, max, default: suggested, label, toMove, ...base } = d;
+  const field: Field = { kind: 'number', id: NUMBER_FIELD, label: label ?? d.prompt, min, max };
+  if (suggested !== undefined) field.default = suggested;
+  return { ...base, kind: 'form', fields: [field], toMove: (values) => toMove(values[NUMBER_FIELD] as number) };
+}
 
 /** Final result. `rank` is 1-based; tied seats share a rank (the spec's tie-breaks applied). */
 export interface Outcome {
@@ -136,7 +190,11 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
   /** Seats that must decide now; several means simultaneous (secret) choices. Empty when over. */
   pending(state: S): Seat[];
   decision(state: S, seat: Seat): Decision<M> | null;
-  /** Every legal move of a seat now (empty when it need not act). Used by bots and tests. */
+  /**
+   * Legal moves of a seat now (empty when it need not act): the complete list when it is finite
+   * and small, otherwise (bids, count vectors) a sample that includes the bounds. `apply` stays
+   * the only judge of legality; the contract test checks every listed move is accepted.
+   */
   legalMoves(state: S, seat: Seat): M[];
   apply(state: S, seat: Seat, move: M): ApplyResult<S>;
   isOver(state: S): boolean;
@@ -145,8 +203,17 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
   publicView(state: S): PV;
   /** Public facts plus that seat's secrets. */
   seatView(state: S, seat: Seat): SV;
-  /** A legal, sensible move for a seat that is pending. */
-  bot(state: S, seat: Seat, rng: Rng): M;
+  /**
+   * A legal, sensible move for a pending seat, decided from that seat's view alone: a bot sees
+   * what its player would see and nothing more (no hidden cash, hands or deck order).
+   */
+  bot(view: SV, rng: Rng): M;
+  /**
+   * For tests: the same public facts with other secrets (other hands, another deck order, other
+   * sealed bids), drawn with `rng`. Secrets of `keep` stay as they are. Games with no hidden
+   * information return the state unchanged.
+   */
+  withOtherSecrets(state: S, rng: Rng, keep?: Seat): S;
   /** How the Discord layer describes this game's views in text. */
   present: Presentation<PV, SV>;
 }

@@ -146,7 +146,7 @@ describe('game store', () => {
     let game = started(store);
     while (game.status === 'active') {
       const seat = rEco.pending(game.state)[0]!;
-      const move = rEco.bot(game.state, seat, rngFromSeed(`bot:${game.version}`));
+      const move = rEco.bot(rEco.seatView(game.state, seat), rngFromSeed(`bot:${game.version}`));
       const result = store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       game = result.value.game;

@@ -10,7 +10,8 @@ const samples: CustomId[] = [
   { kind: 'rules', gameType: 'r-eco' },
   { kind: 'move', gameId: 99, version: 41, step: 'play' },
   { kind: 'move', gameId: 99, version: 41, step: 'bid', choice: 'c17' },
-  { kind: 'ask-number', gameId: 3, version: 2, step: 'bid' },
+  { kind: 'ask-form', gameId: 3, version: 2, step: 'bid' },
+  { kind: 'shortcut', gameId: 3, version: 2, step: 'bid', choice: 'pass' },
   { kind: 'page', gameId: 3, version: 2, step: 'pick', page: 4 },
 ];
 

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { Decision } from '../../src/engine/index.js';
-import { answerToMove, decisionComponents, numberModal } from '../../src/discord/decision-ui.js';
+import { numberDecision, type Decision } from '../../src/engine/index.js';
+import { answerToMove, decisionComponents, decisionNotes, formModal } from '../../src/discord/decision-ui.js';
 import { LIMITS, chunk, clip } from '../../src/discord/limits.js';
 
 const ctx = { gameId: 5, version: 9, language: 'en' as const, seatName: (s: number) => `P${s}` };
 const choices = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `c${i}`, label: { key: 'r-eco.card', args: { colour: { key: 'r-eco.colour.red' }, value: i } } }));
 
-const choose = (n: number): Decision<string> => ({ kind: 'choose', id: 'pick-one', prompt: { key: 'r-eco.prompt.play' }, choices: choices(n), toMove: (id) => (id.startsWith('c') ? `move:${id}` : null) });
+const choose = (n: number): Decision<string> & { kind: 'choose' } => ({ kind: 'choose', id: 'pick-one', prompt: { key: 'r-eco.prompt.play' }, choices: choices(n), toMove: (id: string) => (id.startsWith('c') ? `move:${id}` : null) });
 const pick: Decision<string[]> = { kind: 'pick', id: 'dump', prompt: { key: 'r-eco.prompt.play' }, choices: choices(6), min: 2, max: 2, toMove: (ids) => ids };
-const number: Decision<number> = { kind: 'number', id: 'bid', prompt: { key: 'r-eco.prompt.play' }, min: 0, max: 30, toMove: (n) => n };
+const number: Decision<number> = numberDecision<number>({ id: 'bid', prompt: { key: 'r-eco.prompt.play' }, min: 0, max: 30, default: 4, toMove: (n) => n, shortcuts: [{ id: 'pass', label: { key: 'ui.refresh' }, move: -1 }] });
+const form: Decision<string> = {
+  kind: 'form',
+  id: 'offer',
+  prompt: { key: 'r-eco.prompt.play' },
+  notes: [{ key: 'ui.status' }],
+  fields: [
+    { kind: 'number', id: 'red', label: { key: 'r-eco.colour.red' }, min: 0, max: 3 },
+    { kind: 'number', id: 'blue', label: { key: 'r-eco.colour.blue' }, min: -2, max: 3, default: 1 },
+    { kind: 'select', id: 'who', label: { key: 'ui.status' }, choices: choices(3), min: 1, max: 2, default: ['c1'] },
+  ],
+  toMove: (v) => JSON.stringify(v),
+};
 
 type Json = { type: number; components?: Json[]; custom_id?: string; options?: unknown[]; min_values?: number; max_values?: number; label?: string };
 const json = (rows: { toJSON(): unknown }[]) => rows.map((r) => r.toJSON() as Json);
@@ -57,12 +69,36 @@ describe('decisions as components', () => {
     expect(() => decisionComponents({ ...pick, choices: choices(26) }, ctx)).toThrow(/max 25/);
   });
 
-  it('asks for numbers through a modal', () => {
+  it('asks for numbers through a modal, prefilled with the suggestion, with shortcuts beside it', () => {
     const rows = json(decisionComponents(number, ctx));
-    expect(rows[0]!.components![0]!.custom_id).toBe('num:5:9:bid');
-    const modal = numberModal(number as Decision<unknown> & { kind: 'number' }, ctx).toJSON() as { custom_id: string; components: Json[] };
+    expectWithinLimits(rows);
+    expect(rows.flatMap((r) => r.components!.map((c) => c.custom_id))).toEqual(['sc:5:9:bid:pass', 'form:5:9:bid']);
+    const modal = formModal(number as Decision<unknown> & { kind: 'form' }, ctx).toJSON() as { custom_id: string; components: (Json & { component?: Json & { value?: string } })[] };
     expect(modal.custom_id).toBe('mv:5:9:bid');
-    expect(modal.components[0]!.components![0]!.custom_id).toBe('value');
+    const input = modal.components.find((c) => c.type === 18)!.component!;
+    expect(input).toMatchObject({ custom_id: 'value', value: '4' });
+  });
+
+  it('draws a form as one modal: the prompt, then a labelled input or select per field', () => {
+    const modal = formModal(form as Decision<unknown> & { kind: 'form' }, ctx).toJSON() as { components: (Json & { component?: Json & { options?: { default?: boolean }[] } })[] };
+    expect(modal.components.map((c) => c.type)).toEqual([10, 18, 18, 18]);
+    expect(modal.components.slice(1).map((c) => c.component!.custom_id)).toEqual(['red', 'blue', 'who']);
+    const select = modal.components[3]!.component! as Json & { options: { default?: boolean }[] };
+    expect(select).toMatchObject({ type: 3, min_values: 1, max_values: 2 });
+    expect(select.options.map((o: { default?: boolean }) => o.default ?? false)).toEqual([false, true, false]);
+  });
+
+  it('lists what each button will do as text, since buttons carry no description', () => {
+    const described: Decision<string> = { ...choose(2), choices: choices(2).map((c, i) => ({ ...c, detail: { key: 'ui.enterNumber', args: { min: i, max: 9 } } })) };
+    expect(decisionNotes(described, ctx)).toEqual(['• **red 0**: Enter a number (0–9)', '• **red 1**: Enter a number (1–9)']);
+  });
+
+  it('keeps a row for shortcuts, so fewer choices fit as buttons', () => {
+    const withShortcut = { ...choose(16), shortcuts: [{ id: 'pass', label: { key: 'ui.refresh' }, move: 'pass' }] };
+    const rows = json(decisionComponents(withShortcut, ctx));
+    expectWithinLimits(rows);
+    expect(rows[0]!.components![0]!.type).toBe(3);
+    expect(json(decisionComponents({ ...withShortcut, choices: choices(15) }, ctx)).length).toBe(4);
   });
 });
 
@@ -90,7 +126,20 @@ describe('answers to moves', () => {
     ['', { ok: false }],
     ['99999999999999', { ok: false }],
   ])('reads the number %j', (text, expected) => {
-    expect(answerToMove(number, { text })).toMatchObject(expected);
+    expect(answerToMove(number, { fields: { value: text } })).toMatchObject(expected);
+  });
+
+  it('maps a shortcut to its move, and refuses an unknown one', () => {
+    expect(answerToMove(number, { shortcut: 'pass' })).toEqual({ ok: true, move: -1 });
+    expect(answerToMove(number, { shortcut: 'zzz' })).toMatchObject({ ok: false, error: { key: 'error.badSelection' } });
+  });
+
+  it('reads every field of a form, and names the field that is out of bounds', () => {
+    expect(answerToMove(form, { fields: { red: '2', blue: '-2', who: ['c0', 'c2'] } })).toEqual({ ok: true, move: JSON.stringify({ red: 2, blue: -2, who: ['c0', 'c2'] }) });
+    expect(answerToMove(form, { fields: { red: '4', blue: '0', who: ['c0'] } }, { language: 'en' })).toMatchObject({ ok: false, error: { key: 'error.badField', args: { field: 'red', min: 0, max: 3 } } });
+    expect(answerToMove(form, { fields: { red: '1', blue: '0', who: [] } })).toMatchObject({ ok: false, error: { key: 'error.pickCount' } });
+    expect(answerToMove(form, { fields: { red: '1', blue: '0', who: ['c9'] } })).toMatchObject({ ok: false, error: { key: 'error.badSelection' } });
+    expect(answerToMove(form, { fields: { red: '1', blue: '0', who: ['c1', 'c1'] } })).toMatchObject({ ok: false, error: { key: 'error.badSelection' } });
   });
 });
 

@@ -3,11 +3,12 @@
  * keeps the best: a good reward for its collection, a small dump to collect, no wasted units,
  * no help for the next player. It dumps the cards least likely to complete a factory.
  * No search and few allocations, because benchmarks run thousands of whole games per second.
+ * It reads only its seat's view: its own hand and the public table.
  */
 import type { Rng, Seat } from '../../engine/index.js';
-import { COLOURS, DECK, HAND_LIMIT, THRESHOLD, cleanBonusPerDumper, unitsOf } from './constants.js';
-import { countDumpers, scoreOf } from './scoring.js';
-import type { CardId, REcoMove, REcoState, Reward } from './types.js';
+import { COLOURS, HAND_LIMIT, THRESHOLD, cleanBonusPerDumper } from './constants.js';
+import { scoreOf } from './scoring.js';
+import type { CardId, REcoMove, REcoSeatView, Reward } from './types.js';
 
 /** A lone reward may still pair up later, so it counts for part of its value. */
 const SINGLETON_WEIGHT = 0.5;
@@ -22,8 +23,13 @@ const END_SWING = 20;
 
 // Colours as indexes into COLOURS, so the hot loops use small arrays, not keyed objects.
 const COLOUR_INDEX = Object.fromEntries(COLOURS.map((c, i) => [c, i])) as Record<string, number>;
-const CARD_COLOUR: readonly number[] = DECK.map((c) => COLOUR_INDEX[c.colour]!);
-const CARD_VALUE: readonly number[] = DECK.map((c) => c.value);
+
+/** Seats that have dumped at least one card, from public counts. */
+function dumpersOf(view: REcoSeatView): number {
+  let n = 0;
+  for (const p of view.players) if (p.dumpedCount > 0) n++;
+  return n;
+}
 
 /** Reward sums and counts per colour index. */
 function rewardTotals(rewards: readonly Reward[]): { sum: number[]; count: number[] } {
@@ -42,21 +48,21 @@ function potential(sum: number, count: number): number {
   return count === 1 ? SINGLETON_WEIGHT * sum : sum;
 }
 
-export function bot(state: REcoState, seat: Seat, rng: Rng): REcoMove {
-  return state.phase === 'dump' ? chooseDump(state, seat, rng) : choosePlay(state, seat, rng);
+export function bot(view: REcoSeatView, rng: Rng): REcoMove {
+  return view.phase === 'dump' ? chooseDump(view, rng) : choosePlay(view, rng);
 }
 
-function choosePlay(state: REcoState, seat: Seat, rng: Rng): REcoMove {
-  const me = state.players[seat]!;
-  const hand = me.hand;
+function choosePlay(view: REcoSeatView, rng: Rng): REcoMove {
+  const me = view.players[view.seat]!;
+  const hand = view.hand;
   // The deck holds only 1s and 2s (constants.ts), so a play is fixed by how many of each.
   const n1 = [0, 0, 0, 0], n2 = [0, 0, 0, 0];
-  for (const id of hand) {
-    if (CARD_VALUE[id] === 2) n2[CARD_COLOUR[id]!]!++;
-    else n1[CARD_COLOUR[id]!]!++;
+  for (const card of hand) {
+    if (card.value === 2) n2[COLOUR_INDEX[card.colour]!]!++;
+    else n1[COLOUR_INDEX[card.colour]!]!++;
   }
-  const clean = me.dumped.length === 0;
-  const firstDumpCost = cleanBonusPerDumper(state.seats) * (countDumpers(state.players) + 1);
+  const clean = me.dumpedCount === 0;
+  const firstDumpCost = cleanBonusPerDumper(view.seats) * (dumpersOf(view) + 1);
   const totals = rewardTotals(me.rewards);
   let bestColour = -1, bestOnes = 0, bestTwos = 0;
   let bestScore = -Infinity;
@@ -64,8 +70,8 @@ function choosePlay(state: REcoState, seat: Seat, rng: Rng): REcoMove {
 
   for (let ci = 0; ci < COLOURS.length; ci++) {
     if (n1[ci]! + n2[ci]! === 0) continue;
-    const centre = state.centres[COLOURS[ci]!];
-    const factory = unitsOf(centre.factory);
+    const centre = view.centres[ci]!;
+    const factory = centre.factoryUnits;
     const top = centre.stack[0];
     const have = totals.sum[ci]!, held = totals.count[ci]!;
     const gain = top === undefined ? 0 : potential(have + top, held + 1) - potential(have, held);
@@ -79,7 +85,7 @@ function choosePlay(state: REcoState, seat: Seat, rng: Rng): REcoMove {
         if (excess > 0 && clean) score -= firstDumpCost;
         if (total >= THRESHOLD && top !== undefined) {
           score += gain - OVERSHOOT_PER_UNIT * (total - THRESHOLD);
-          if (centre.stack.length === 1) score += endSwing(state, seat, ci, top, excess);
+          if (centre.stack.length === 1) score += endSwing(view, ci, top, excess);
         } else {
           score -= GIFT_PER_UNIT * total;
         }
@@ -98,50 +104,51 @@ function choosePlay(state: REcoState, seat: Seat, rng: Rng): REcoMove {
 
   // The play step is only reached with cards in hand, so some play was scored.
   const cards: CardId[] = [];
-  for (const id of hand) {
-    if (CARD_COLOUR[id] !== bestColour) continue;
-    if (CARD_VALUE[id] === 2 ? bestTwos-- > 0 : bestOnes-- > 0) cards.push(id);
+  for (const card of hand) {
+    if (COLOUR_INDEX[card.colour] !== bestColour) continue;
+    if (card.value === 2 ? bestTwos-- > 0 : bestOnes-- > 0) cards.push(card.id);
   }
   return { type: 'play', cards };
 }
 
 /** + when ending the game now wins (or leads on the tie-break), − when it does not. */
-function endSwing(state: REcoState, seat: Seat, ci: number, value: number, excess: number): number {
-  const me = state.players[seat]!;
-  const myDumped = me.dumped.length + excess;
-  const dumpers = countDumpers(state.players) + (me.dumped.length === 0 && excess > 0 ? 1 : 0);
-  const mine = scoreOf(state.seats, [...me.rewards, { colour: COLOURS[ci]!, value }], myDumped, dumpers);
-  for (let s = 0; s < state.players.length; s++) {
+function endSwing(view: REcoSeatView, ci: number, value: number, excess: number): number {
+  const seat: Seat = view.seat;
+  const me = view.players[seat]!;
+  const myDumped = me.dumpedCount + excess;
+  const dumpers = dumpersOf(view) + (me.dumpedCount === 0 && excess > 0 ? 1 : 0);
+  const mine = scoreOf(view.seats, [...me.rewards, { colour: COLOURS[ci]!, value }], myDumped, dumpers);
+  for (let s = 0; s < view.players.length; s++) {
     if (s === seat) continue;
-    const p = state.players[s]!;
-    const theirs = scoreOf(state.seats, p.rewards, p.dumped.length, dumpers);
-    if (theirs > mine || (theirs === mine && p.dumped.length <= myDumped)) return -END_SWING;
+    const p = view.players[s]!;
+    const theirs = scoreOf(view.seats, p.rewards, p.dumpedCount, dumpers);
+    if (theirs > mine || (theirs === mine && p.dumpedCount <= myDumped)) return -END_SWING;
   }
   return END_SWING;
 }
 
-function chooseDump(state: REcoState, seat: Seat, rng: Rng): REcoMove {
-  const me = state.players[seat]!;
-  const hand = me.hand;
+function chooseDump(view: REcoSeatView, rng: Rng): REcoMove {
+  const me = view.players[view.seat]!;
+  const hand = view.hand;
   // Units of each colour in hand and at its factory: how close that colour is to a payout.
   const progress = [0, 0, 0, 0];
-  for (const id of hand) progress[CARD_COLOUR[id]!]! += CARD_VALUE[id]!;
+  for (const card of hand) progress[COLOUR_INDEX[card.colour]!]! += card.value;
   // How much the next reward of each colour would add to this player's collection.
   const appeal = [0, 0, 0, 0];
   const totals = rewardTotals(me.rewards);
   for (let ci = 0; ci < COLOURS.length; ci++) {
-    const centre = state.centres[COLOURS[ci]!];
-    progress[ci]! += unitsOf(centre.factory);
+    const centre = view.centres[ci]!;
+    progress[ci]! += centre.factoryUnits;
     const top = centre.stack[0];
     if (top !== undefined) {
       const have = totals.sum[ci]!, held = totals.count[ci]!;
       appeal[ci] = potential(have + top, held + 1) - potential(have, held);
     }
   }
-  const ranked = hand.map((id) => {
-    const ci = CARD_COLOUR[id]!;
+  const ranked = hand.map((card) => {
+    const ci = COLOUR_INDEX[card.colour]!;
     // The jitter is far below any real difference: it only breaks ties.
-    return { id, worth: CARD_VALUE[id]! + 0.5 * Math.min(progress[ci]!, THRESHOLD) + 0.3 * appeal[ci]! + rng.next() * 1e-3 };
+    return { id: card.id, worth: card.value + 0.5 * Math.min(progress[ci]!, THRESHOLD) + 0.3 * appeal[ci]! + rng.next() * 1e-3 };
   });
   ranked.sort((a, b) => a.worth - b.worth);
   return { type: 'dump', cards: ranked.slice(0, hand.length - HAND_LIMIT).map((r) => r.id) };

@@ -4,6 +4,7 @@ import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { presentation } from './presentation.js';
 import { outcome } from './scoring.js';
+import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
 import type { REcoMove, REcoOptions, REcoPublicView, REcoSeatView, REcoState } from './types.js';
@@ -33,6 +34,7 @@ export const rEco: GameDefinition<REcoState, REcoMove, REcoOptions, REcoPublicVi
   publicView,
   seatView,
   bot,
+  withOtherSecrets,
   present: presentation,
 };
 

@@ -62,7 +62,7 @@ describe.each(variants)('R-Eco bot games with $seats players', ({ seats, options
       for (const { seat, move } of log as { seat: number; move: REcoMove }[]) {
         const at = `game ${input.seed}, move ${moves}`;
         check(rEco.pending(state).join() === String(seat), `${at}: wrong pending seat`);
-        check(key(rEco.bot(state, seat, botRng)) === key(move), `${at}: the bot is not deterministic`);
+        check(key(rEco.bot(rEco.seatView(state, seat), botRng)) === key(move), `${at}: the bot is not deterministic`);
         check(rEco.legalMoves(state, seat).some((m) => key(m) === key(move)), `${at}: bot move not in legalMoves`);
         const decision = rEco.decision(state, seat);
         check(decision?.kind === 'pick' && decision.id === move.type, `${at}: no matching decision`);

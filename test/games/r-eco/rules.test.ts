@@ -431,7 +431,7 @@ describe('R-Eco bot', () => {
       centres: { red: { stack: [5], factory: ['R2'] }, blue: { factory: ['B1'] } },
     });
     // Taking red 5 ends the game, so give seat 0 the lead it needs to want that.
-    expect(sortedNotations(rEco.bot(state, 0, rng).cards)).toEqual(['R2']);
+    expect(sortedNotations(rEco.bot(rEco.seatView(state, 0), rng).cards)).toEqual(['R2']);
   });
 
   it('does not end the game while behind when another play exists', () => {
@@ -439,7 +439,7 @@ describe('R-Eco bot', () => {
       players: [{ hand: ['R2', 'G1'] }, { rewards: ['B4', 'B5'] }],
       centres: { red: { stack: [5], factory: ['R2'] } },
     });
-    expect(sortedNotations(rEco.bot(state, 0, rng).cards)).toEqual(['G1']);
+    expect(sortedNotations(rEco.bot(rEco.seatView(state, 0), rng).cards)).toEqual(['G1']);
   });
 
   it('does not take a −2 that would cost points it already has', () => {
@@ -447,7 +447,7 @@ describe('R-Eco bot', () => {
       players: [{ hand: ['R2', 'B1'], rewards: ['R4', 'R5'] }],
       centres: { red: { stack: [-2, 4, 5], factory: ['R2'] } },
     });
-    expect(sortedNotations(rEco.bot(state, 0, rng).cards)).toEqual(['B1']);
+    expect(sortedNotations(rEco.bot(rEco.seatView(state, 0), rng).cards)).toEqual(['B1']);
   });
 
   it('plays the fewest cards that reach the threshold', () => {
@@ -455,7 +455,7 @@ describe('R-Eco bot', () => {
       players: [{ hand: ['Y1', 'Y1', 'Y2', 'B1'] }],
       centres: { yellow: { factory: ['Y1', 'Y1'] } },
     });
-    expect(sortedNotations(rEco.bot(state, 0, rng).cards)).toEqual(['Y2']);
+    expect(sortedNotations(rEco.bot(rEco.seatView(state, 0), rng).cards)).toEqual(['Y2']);
   });
 
   it('avoids a play whose collected dump would force dumping', () => {
@@ -463,7 +463,7 @@ describe('R-Eco bot', () => {
       players: [{ hand: ['R1', 'B1', 'B1', 'Y1', 'Y1'] }],
       centres: { red: { dump: ['G1', 'G1', 'G1', 'G1'] }, blue: { dump: ['G1'] }, yellow: { dump: ['G1'] } },
     });
-    const move = rEco.bot(state, 0, rng);
+    const move = rEco.bot(rEco.seatView(state, 0), rng);
     expect(notations(move.cards).every((n) => n[0] !== 'R')).toBe(true);
   });
 
@@ -474,8 +474,8 @@ describe('R-Eco bot', () => {
         centres: { red: { stack: [3, -2, 4, 5], factory: ['R2'], dump: ['G1', 'G1'] }, blue: { dump: ['Y1'] } },
       });
     // Red pays 3 but brings the hand to 6: the first dumped card would also forfeit the bonus.
-    expect(notations(rEco.bot(table(0), 0, rng).cards)).not.toContain('R2');
-    expect(notations(rEco.bot(table(1), 0, rng).cards)).toEqual(['R2']);
+    expect(notations(rEco.bot(rEco.seatView(table(0), 0), rng).cards)).not.toContain('R2');
+    expect(notations(rEco.bot(rEco.seatView(table(1), 0), rng).cards)).toEqual(['R2']);
   });
 
   it('dumps the cards least likely to complete a factory', () => {
@@ -485,7 +485,7 @@ describe('R-Eco bot', () => {
       phase: 'dump',
       playedColour: 'blue',
     });
-    const move = rEco.bot(state, 0, rng);
+    const move = rEco.bot(rEco.seatView(state, 0), rng);
     expect(move.type).toBe('dump');
     expect(sortedNotations(move.cards)).toEqual(['B1', 'G1']);
   });
