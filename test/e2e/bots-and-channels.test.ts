@@ -49,7 +49,8 @@ describe('bot seats and parallel channels', () => {
     // turn, carrying the lines of all the bot moves since the human last played.
     const all = boards(world, channel);
     for (const b of all.slice(1, -1)) expect(mentionedOnBoard(b)).toEqual([human.id]);
-    const humanTurns = moves.filter((m, i) => m.actorId === human.id && moves[i - 1]?.actorId !== human.id).length;
+    const log = world.bot.store.moveLog(record.id);
+    const humanTurns = log.filter((m, i) => m.actorId === human.id && log[i - 1]?.actorId !== human.id).length;
     expect(all.length).toBeLessThanOrEqual(humanTurns + 2);
     const moves = world.bot.store.moveLog(record.id);
     expect(moves.filter((m) => m.actorId === null).length).toBeGreaterThan(0);
