@@ -24,7 +24,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
   });
   const images = createImages(config.RENDER_WORKERS, logger);
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images);
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
   const ctx: BotContext = { config, logger, store, client, tables, images };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));

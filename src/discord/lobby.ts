@@ -10,7 +10,7 @@ import { t, type Language } from '../i18n/index.js';
 import type { GameRecord, StoreResult } from '../store/game-store.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { gameLanguage, gameOf, lobbyMessage } from './messages.js';
+import { gameLanguage, lobbyMessage } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 
@@ -103,10 +103,8 @@ export async function lobbyAction(
     await interaction.reply({ content: t(language, `lobby.done.${action}`, { id: updated.id }), flags: MessageFlags.Ephemeral });
     await editLobbyMessage(ctx, updated);
   }
-  if (action === 'start') {
-    const first = gameOf(updated).pending(updated.state);
-    ctx.tables.afterChange(updated, [{ key: 'board.started', args: { players: first.map((seat: number) => ({ seat })) }, visibleTo: 'all' }]);
-  }
+  // The store queued the opening board with the start itself.
+  if (action === 'start') ctx.tables.afterChange(updated);
 }
 
 /** Leaving a running game hands the seat to a bot; everyone is told publicly. */

@@ -2,11 +2,12 @@
  * Every read and write of games, seats and moves. Each change runs in one transaction and bumps
  * the game's version; a write that expected another version changes nothing.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import type { Db } from './database.js';
-import { games, meta, moves, seats, type GameStatus } from './schema.js';
+import { planPost } from './outbox.js';
+import { games, meta, moves, posts, seats, type GameStatus, type PostKind, type PostPayload } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
@@ -28,6 +29,9 @@ export interface GameRecord {
   seed: string;
   creatorId: string;
   lobbyMessageId: string | null;
+  boardMessageId: string | null;
+  postedThrough: number;
+  boardFrom: number;
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -68,6 +72,22 @@ export interface MoveInput {
 export interface MoveApplied {
   game: GameRecord;
   events: LogEvent[];
+  /** Whether the move queued something for the channel (bots pause only after a post). */
+  posted: boolean;
+}
+
+/** A post waiting in the outbox. */
+export interface PostRecord {
+  id: number;
+  gameId: number;
+  kind: PostKind;
+  payload: PostPayload;
+}
+
+/** A private or public line, with the move it came from. */
+export interface SeatLine {
+  sequence: number;
+  event: LogEvent;
 }
 
 export class GameStore {
@@ -209,6 +229,17 @@ export class GameStore {
       if (record.seats.length > max) return fail('error.lobbyFull', { max });
       const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
       tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId)).run();
+      // The opening board, in the same transaction: a crash right after the start loses nothing.
+      const first: Seat[] = game.pending(state);
+      const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })) } };
+      this.queuePost(tx, gameId, 'board', {
+        version: record.version + 1,
+        view: game.publicView(state),
+        lines: [opening],
+        pending: first,
+        ping: first.filter((seat) => !record.seats[seat]?.isBot),
+        over: false,
+      });
       return null;
     });
   }
@@ -243,6 +274,7 @@ export class GameStore {
         }
         if (record.version !== input.expectedVersion) return fail('error.stale');
         const game = gameById(record.gameType)!;
+        const before: Seat[] = game.pending(record.state);
         const result = game.apply(record.state, input.seat, input.move);
         if (!result.ok) return result;
         const over = game.isOver(result.state);
@@ -255,23 +287,65 @@ export class GameStore {
         }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).run();
         if (updated.changes !== 1) return fail('error.stale');
         const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+        const sequence = count + 1;
         tx.insert(moves).values({
           gameId,
-          sequence: count + 1,
+          sequence,
           seat: input.seat,
           version: record.version,
           actorId: input.actorId,
           move: input.move,
           interactionId: input.interactionId,
+          events: result.events,
           createdAt: at,
         }).run();
-        return { ok: true as const, value: { game: this.load(tx, gameId)!, events: result.events } };
+        const posted = this.planPosts(tx, record, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
+        return { ok: true as const, value: { game: this.load(tx, gameId)!, events: result.events, posted } };
       });
     } catch (error) {
       // Two deliveries of one interaction racing past the check above meet the unique index.
       if (error instanceof Error && /UNIQUE constraint failed: moves.interaction_id/.test(error.message)) return fail('error.alreadyDone');
       throw error;
     }
+  }
+
+  /** Games whose outbox still holds unsent posts (after a restart). */
+  gamesWithUnsentPosts(): number[] {
+    return this.db.selectDistinct({ id: posts.gameId }).from(posts).where(isNull(posts.sentAt)).orderBy(asc(posts.gameId)).all().map((r) => r.id);
+  }
+
+  /** The oldest unsent post of a game. */
+  nextPost(gameId: number): PostRecord | null {
+    return this.db.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.gameId, gameId), isNull(posts.sentAt))).orderBy(asc(posts.id)).limit(1).get() ?? null;
+  }
+
+  /** Marks a post sent; a new board becomes the game's current board. */
+  markPosted(post: PostRecord, messageId: string | null, failed = false): void {
+    this.db.transaction((tx) => {
+      tx.update(posts).set({ sentAt: this.now(), messageId, failed }).where(eq(posts.id, post.id)).run();
+      if (post.kind === 'board' && messageId) tx.update(games).set({ boardMessageId: messageId }).where(eq(games.id, post.gameId)).run();
+    });
+  }
+
+  /** Every post of a game, sent or not, in order (tests and history). */
+  postsOf(gameId: number): (PostRecord & { sentAt: Date | null; messageId: string | null; failed: boolean })[] {
+    return this.db.select().from(posts).where(eq(posts.gameId, gameId)).orderBy(asc(posts.id)).all();
+  }
+
+  /**
+   * The lines a seat has not seen yet: everything visible to it from its own latest move on, so
+   * a seat that was paid, robbed or traded with learns why when it next looks.
+   */
+  linesSinceOwnMove(gameId: number, seat: Seat): SeatLine[] {
+    const own = this.lastMoveOf(gameId, seat);
+    return this.eventsBetween(gameId, own?.sequence ?? 1, Number.MAX_SAFE_INTEGER)
+      .filter((line) => line.event.visibleTo !== 'all' && line.event.visibleTo.includes(seat));
+  }
+
+  /** The public log of a game, rebuilt from the stored moves. */
+  publicLog(gameId: number): Msg[] {
+    return this.eventsBetween(gameId, 1, Number.MAX_SAFE_INTEGER).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
   }
 
   moveLog(gameId: number): { seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[] {
@@ -291,6 +365,45 @@ export class GameStore {
 
   setMeta(key: string, value: string): void {
     this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  private eventsBetween(gameId: number, from: number, to: number, tx: Tx = this.db): SeatLine[] {
+    const rows = tx.select({ sequence: moves.sequence, events: moves.events }).from(moves)
+      .where(and(eq(moves.gameId, gameId), gte(moves.sequence, from), lte(moves.sequence, to))).orderBy(asc(moves.sequence)).all();
+    return rows.flatMap((r) => (r.events ?? []).map((event) => ({ sequence: r.sequence, event })));
+  }
+
+  private queuePost(tx: Tx, gameId: number, kind: PostKind, payload: PostPayload): void {
+    tx.insert(posts).values({ gameId, kind, payload, createdAt: this.now() }).run();
+  }
+
+  /** Writes what the channel gets for the move just stored (see outbox.ts). */
+  private planPosts(
+    tx: Tx,
+    record: GameRecord,
+    game: AnyGame,
+    state: unknown,
+    move: { before: Seat[]; publish: 'board' | 'log' | 'quiet'; over: boolean; sequence: number },
+  ): boolean {
+    const after: Seat[] = move.over ? [] : game.pending(state);
+    const plan = planPost({ publish: move.publish, before: move.before, after, isBot: (seat) => record.seats[seat]?.isBot ?? true, over: move.over });
+    if (plan.kinds.length === 0) return false;
+    const publicLines = (from: number) =>
+      this.eventsBetween(record.id, from, move.sequence, tx).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+    const base = { version: record.version + 1, view: game.publicView(state), pending: after, ping: plan.ping, over: move.over };
+    let boardFrom = record.boardFrom;
+    for (const kind of plan.kinds) {
+      if (kind === 'final') {
+        this.queuePost(tx, record.id, kind, { ...base, lines: [], outcome: game.outcome(state)! });
+      } else if (kind === 'edit') {
+        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(boardFrom) });
+      } else {
+        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(record.postedThrough + 1) });
+        if (kind === 'board') boardFrom = record.postedThrough + 1;
+      }
+    }
+    tx.update(games).set({ postedThrough: move.sequence, boardFrom }).where(eq(games.id, record.id)).run();
+    return true;
   }
 
   private markCancelled(tx: Tx, record: GameRecord): void {
@@ -323,6 +436,10 @@ export class GameStore {
       seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName })),
     };
   }
+}
+
+function stripVisibility(event: LogEvent): Msg {
+  return event.args ? { key: event.key, args: event.args } : { key: event.key };
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
