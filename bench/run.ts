@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchDiscord } from './discord.js';
 import { benchPlayouts } from './engine.js';
+import { benchMarkPlayouts } from './mark.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
 import { benchPosts } from './posts.js';
@@ -21,6 +22,11 @@ const playouts = benchPlayouts();
 add('R-Eco bot-vs-bot playouts (median)', playouts.gamesPerSecondMedian, 'games/s', '≥ 5,000');
 add('R-Eco bot-vs-bot playouts (p10 batch)', playouts.gamesPerSecondP10, 'games/s');
 add('R-Eco moves per game', playouts.movesPerGame, 'moves');
+
+console.log('M.A.R.K. bot playouts…');
+const markPlayouts = benchMarkPlayouts();
+add('M.A.R.K. 4-player playouts (median)', markPlayouts.gamesPerSecondMedian, 'games/s', '≥ 1,000');
+add('M.A.R.K. moves per game', markPlayouts.movesPerGame, 'moves');
 
 console.log('Move pipeline (SQLite + rules + board PNG)…');
 const pipeline = benchPipeline();

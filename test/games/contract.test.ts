@@ -20,6 +20,7 @@ const { cubeMarketRenderers } = await import('./fixtures/cube-market.js');
 
 const ENTRIES: import('./contract.js').ContractEntry[] = [
   { game: gameById('r-eco')!, renderers: renderers['r-eco'], variants: [{ seats: 2, options: { 'two-player': true } }, { seats: 3, options: {} }, { seats: 5, options: {} }] },
+  { game: gameById('mark')!, renderers: renderers['mark'], variants: [{ seats: 2, options: {} }, { seats: 3, options: { 'mark-private-money': true } }, { seats: 4, options: { 'mark-short': true } }] },
   { game: gameById('sealed-bid')!, renderers: sealedBidRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
   { game: gameById('cube-market')!, renderers: cubeMarketRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
 ];
