@@ -2,7 +2,7 @@
  * Estimates shared by the bot and the suggested answers: what a contract's cubes are worth per
  * turn to a board, and how useful an equipment card is. Heuristics, not rules.
  */
-import { BK, BL, BR, contractType, CONTRACT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
+import { BK, BL, BR, contractType, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
 import type { OwnedEquipment } from './types.js';
 import { capacities } from './zones.js';
 
@@ -11,6 +11,25 @@ const MAFIA_GUESS = [2, 2, 2, 2, 2, 7, 25];
 
 /** Net value per turn of the cubes delivered by the given contract types, for this equipment. */
 export function cubesValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[]): number {
+  // The value depends on the multisets of types only: counts in base 5 (contracts) and 4 (cards).
+  let ck = 0, ek = 0;
+  for (const i of contractTypes) ck += CONTRACT_POW[i]!;
+  for (const e of equipment) ek += EQUIPMENT_POW[EQUIPMENT_CARDS[e.card]!]!;
+  const key = ck * 2 ** 31 + ek;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const value = computeValue(contractTypes, equipment);
+  if (memo.size > 50_000) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+// Pure function of the card types: cached across games (bot playouts call it thousands of times).
+const memo = new Map<number, number>();
+const CONTRACT_POW = CONTRACT_TYPES.map((_, i) => 5 ** i);
+const EQUIPMENT_POW = EQUIPMENT_TYPES.map((_, i) => 4 ** i);
+
+function computeValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[]): number {
   const cap = capacities(equipment);
   const inflow = [0, 0, 0, 0, 0, 0, 0];
   let sorting = 0;
