@@ -2,23 +2,31 @@
  * Estimates shared by the bot and the suggested answers: what a contract's cubes are worth per
  * turn to a board, and how useful an equipment card is. Heuristics, not rules.
  */
-import { BK, BL, BR, contractType, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
+import { BK, BL, BR, bracket, BRACKET_STARTS, contractType, mafiaPrice, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
 import type { OwnedEquipment } from './types.js';
 import { capacities } from './zones.js';
 
-/** Rough Mafia price per cube if a cube cannot be handled. */
-const MAFIA_GUESS = [2, 2, 2, 2, 2, 7, 25];
+/** Mafia price per cube a little ahead of the current count (others keep dumping). */
+function mafiaGuess(level: number, c: number): number {
+  // Black cubes stay for ten turns while the Mafia space fills: expect its dear brackets.
+  return mafiaPrice(c, BRACKET_STARTS[c === BK ? Math.max(level, 2) : level]!);
+}
+
+/** Bracket index of the Mafia space a few cubes from now. */
+export function mafiaLevel(mafiaCount: number): number {
+  return bracket(mafiaCount + 8);
+}
 
 /** Net value per turn of the cubes delivered by the given contract types, for this equipment. */
-export function cubesValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[]): number {
+export function cubesValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[], level = 0): number {
   // The value depends on the multisets of types only: counts in base 5 (contracts) and 4 (cards).
   let ck = 0, ek = 0;
   for (const i of contractTypes) ck += CONTRACT_POW[i]!;
   for (const e of equipment) ek += EQUIPMENT_POW[EQUIPMENT_CARDS[e.card]!]!;
-  const key = ck * 2 ** 31 + ek;
+  const key = (ck * 2 ** 31 + ek) * 4 + level;
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const value = computeValue(contractTypes, equipment);
+  const value = computeValue(contractTypes, equipment, level);
   if (memo.size > 50_000) memo.clear();
   memo.set(key, value);
   return value;
@@ -29,7 +37,7 @@ const memo = new Map<number, number>();
 const CONTRACT_POW = CONTRACT_TYPES.map((_, i) => 5 ** i);
 const EQUIPMENT_POW = EQUIPMENT_TYPES.map((_, i) => 4 ** i);
 
-function computeValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[]): number {
+function computeValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[], level: number): number {
   const cap = capacities(equipment);
   const inflow = [0, 0, 0, 0, 0, 0, 0];
   let sorting = 0;
@@ -59,14 +67,14 @@ function computeValue(contractTypes: readonly number[], equipment: readonly Owne
   // Black cubes wait in S8 storage: a few turns without Mafia costs.
   take(BK, cap.dedicated[BK]! > 0 ? 1 : 0, -3);
   // A little storage slack absorbs the rest for a while.
-  for (let c = 0; c < NC; c++) value -= left[c]! * MAFIA_GUESS[c]! * (c < MV && cap.mixed > 10 ? 0.6 : 1);
+  for (let c = 0; c < NC; c++) value -= left[c]! * mafiaGuess(level, c) * (c < MV && cap.mixed > 10 ? 0.6 : 1);
   return value;
 }
 
 /** Per-turn value of one more contract of type index `type` on top of those held. */
-export function marginalValue(held: readonly number[], equipment: readonly OwnedEquipment[], card: number): number {
+export function marginalValue(held: readonly number[], equipment: readonly OwnedEquipment[], card: number, level = 0): number {
   const type = CONTRACT_TYPES.indexOf(contractType(card));
-  return cubesValue([...held, type], equipment) - cubesValue(held, equipment);
+  return cubesValue([...held, type], equipment, level) - cubesValue(held, equipment, level);
 }
 
 export function heldTypes(contracts: readonly { card: number }[]): number[] {

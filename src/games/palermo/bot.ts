@@ -5,12 +5,16 @@
  */
 import type { Rng } from '../../engine/index.js';
 import { COLOURS, equipmentType, marketPrice, MV, RECYCLABLE, SORTING_COST } from './constants.js';
-import { equipmentGain, heldTypes, marginalValue, suggestSetup } from './advice.js';
+import { equipmentGain, heldTypes, mafiaLevel, marginalValue, suggestSetup } from './advice.js';
 import { suggest, visibleFields } from './phaseB.js';
 import { destroyable, offerTargets } from './phaseC.js';
 import { bidBounds } from './phaseD.js';
 import type { PalermoMove, PalermoSeatView } from './types.js';
 import { capacities, storageRoom } from './zones.js';
+
+function level(v: PalermoSeatView): number {
+  return mafiaLevel(v.mafia.reduce((a, n) => a + n, 0));
+}
 
 /** Cash the bot keeps for next turn's upkeep and sorting. */
 function reserve(v: PalermoSeatView): number {
@@ -68,7 +72,7 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
     case 'answer': {
       const o = v.offer!;
       const c = v.boards[o.seller]!.contracts[o.contract]!;
-      const worth = (c.price + marginalValue(held, b.equipment, c.card)) * Math.min(c.life, v.turns - v.turn);
+      const worth = (c.price + marginalValue(held, b.equipment, c.card, level(v))) * Math.min(c.life, v.turns - v.turn);
       return { type: 'answer', accept: worth - o.amount > 0 };
     }
     case 'menu': {
@@ -125,12 +129,13 @@ function pickDestroy(v: PalermoSeatView): number | null {
 function pickOffer(v: PalermoSeatView): { contract: number; buyer: number; amount: number } | null {
   const b = v.boards[v.seat]!;
   const targets = offerTargets(v, v.seat);
-  if (targets.length === 0) return null;
+  // One offer a phase is enough for a bot: a refusal rarely turns into a yes.
+  if (targets.length === 0 || b.offeredTo.length > 0) return null;
   const held = heldTypes(b.contracts);
   for (let i = 0; i < b.contracts.length; i++) {
     const c = b.contracts[i]!;
     const rest = held.filter((_, k) => k !== i);
-    const worth = c.price + marginalValue(rest, b.equipment, c.card);
+    const worth = c.price + marginalValue(rest, b.equipment, c.card, level(v));
     if (worth >= 0 || c.life < 2) continue;
     const amount = -Math.min(b.cash, 3);
     return { contract: i, buyer: targets[0]!, amount };
@@ -143,7 +148,7 @@ function phaseD(v: PalermoSeatView): PalermoMove {
   const b = v.boards[v.seat]!;
   const held = heldTypes(b.contracts);
   const lastTurn = v.turn >= v.turns;
-  const worth = (card: number) => (lastTurn ? -Infinity : marginalValue(held, b.equipment, card));
+  const worth = (card: number) => (lastTurn ? -Infinity : marginalValue(held, b.equipment, card, level(v)));
   if (v.step === 'name') {
     const best = [...a.unoffered].sort((x, y) => worth(y) - worth(x) || x - y)[0]!;
     return { type: 'name', card: best };
