@@ -3,7 +3,8 @@
  * taking over a bot seat, muting one's pings, the public log, and a rematch. Every game gets
  * these through the contract alone.
  */
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type RepliableInteraction } from 'discord.js';
+import { encodeCustomId } from './custom-id.js';
 import { randomUUID } from 'node:crypto';
 import { t, type Language } from '../i18n/index.js';
 import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES } from '../store/clocks.js';
@@ -89,9 +90,20 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
   }
   await interaction.reply({
     content: t(language, 'game.kicked', { user: `<@${target.id}>`, by: `<@${interaction.user.id}>`, bot: updated.seats[seat]!.displayName, id: updated.id }),
+    components: [takeSeatRow(updated, seat, language)],
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
+}
+
+/** A button under the news that a bot took a seat: anyone watching may play it instead. */
+export function takeSeatRow(record: GameRecord, seat: number, language: Language) {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
+      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
+      .setStyle(ButtonStyle.Secondary),
+  );
 }
 
 /** A person who is not playing takes over a bot seat: from now on it is theirs. */
