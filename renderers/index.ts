@@ -3,6 +3,9 @@
  * information cannot reach an image.
  */
 import type { Outcome } from '../src/engine/types.js';
+import { renderPhoneImpactBoard } from './phoneimpact/board.js';
+import { renderPhoneImpactFinal } from './phoneimpact/final.js';
+import { renderPhoneImpactHand } from './phoneimpact/hand.js';
 import { renderREcoBoard } from './r-eco/board.js';
 import { renderREcoFinal } from './r-eco/final.js';
 import { renderREcoHand } from './r-eco/hand.js';
@@ -24,6 +27,7 @@ export interface GameRenderers {
 
 export const renderers: Record<string, GameRenderers> = {
   'r-eco': { board: renderREcoBoard, hand: renderREcoHand, final: renderREcoFinal },
+  phoneimpact: { board: renderPhoneImpactBoard, hand: renderPhoneImpactHand, final: renderPhoneImpactFinal },
 };
 
 export { renderREcoBoard, renderREcoFinal, renderREcoHand };
