@@ -90,6 +90,10 @@ function turn(v: V, rng: Rng): PhoneImpactMove {
   }
   const malus = v.players[v.seat]!.malusCount;
   const w = malusWeight(v);
+  if (v.menu.includes('trade') && rng.next() < 0.25) {
+    const offer = tradeOffer(v, c);
+    if (offer) return offer;
+  }
   if (v.menu.includes('d2') && malus >= (w >= 1 ? 3 : 5)) return { type: 'depollute', count: 2 };
   const want = wants(v, c);
   let best: Supplier | null = null, bestScore = -Infinity;
@@ -129,6 +133,20 @@ function leastWanted(v: V, c: number[], allowed: (g: GroupKey) => boolean, taken
     }
   }
   return best;
+}
+
+/** One card the bot needs least for one it needs, from a player whose backs show that supplier. */
+function tradeOffer(v: V, c: number[]): PhoneImpactMove | null {
+  const want = wants(v, c);
+  const give = leastWanted(v, c, () => true);
+  const needed = TYPES.filter((t) => want[t] >= 2).sort((a, b) => want[b] - want[a])[0];
+  if (!give || !needed) return null;
+  for (const p of v.players) {
+    if (p.seat === v.seat) continue;
+    const sup = (['PM', 'PP'] as const).find((x) => p.handBySupplier[x] > 0);
+    if (sup) return { type: 'offer', target: p.seat, give: [give], malus: 0, ask: [groupKey(sup, needed)] };
+  }
+  return null;
 }
 
 function eventMove(v: V, rng: Rng): PhoneImpactMove {

@@ -68,13 +68,13 @@ export function seatView(s: PhoneImpactState, seat: Seat): PhoneImpactSeatView {
   // Card ids run by supplier then type (cards.ts), so sorting ids groups the hand.
   const hand = (p?.hand ?? []).slice().sort((a, b) => a - b).map((id) => view(s, id));
   const party = s.trade && (s.trade.from === seat || s.trade.to === seat);
-  return {
-    ...publicView(s),
-    seat,
-    hand,
-    malus: p ? p.malus.slice() : [],
-    offer: party ? { ...s.trade!, give: s.trade!.give.slice(), ask: s.trade!.ask.slice() } : null,
-    myGuess: s.event?.step === 'quiz' ? (s.event.guesses![seat] ?? null) : null,
-    menu: s.phase === 'turn' && s.current === seat ? menu(s) : [],
-  };
+  // publicView returns a fresh object: extending it in place avoids copying it again.
+  const v = publicView(s) as PhoneImpactSeatView;
+  v.seat = seat;
+  v.hand = hand;
+  v.malus = p ? p.malus.slice() : [];
+  v.offer = party ? { ...s.trade!, give: s.trade!.give.slice(), ask: s.trade!.ask.slice() } : null;
+  v.myGuess = s.event?.step === 'quiz' ? (s.event.guesses![seat] ?? null) : null;
+  v.menu = s.phase === 'turn' && s.current === seat ? menu(s) : [];
+  return v;
 }
