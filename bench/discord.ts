@@ -44,11 +44,21 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
       const select = findComponent(hand, 'mv:')!;
       await think(`${index}:${turn}:pick`);
       const count = boards(world, channel).length;
-      const rec = await double.select(mover.user, hand, select.custom_id!, select.options!.slice(0, select.min_values ?? 1).map((o) => o.value));
+      const current = boards(world, channel).at(-1)!;
+      const edited = current.editedAt;
+      const rec = select.options
+        ? await double.select(mover.user, hand, select.custom_id!, select.options.slice(0, Math.max(select.min_values ?? 1, 1)).map((o) => o.value))
+        : await double.click(mover.user, hand, select.custom_id!);
       await rec.response();
       clickToAck.push(rec.latencyMs!);
-      const posted = await double.waitFor(() => boards(world, channel)[count], 10_000);
-      clickToBoard.push(posted.createdAt - rec.sentAt);
+      // A new board for the next turn, or the current one redrawn for a sub-step.
+      const shown = await double.waitFor(() => {
+        const fresh = boards(world, channel)[count];
+        if (fresh) return fresh.createdAt;
+        const again = double.message(current.id)!;
+        return again.editedAt !== edited ? again.editedAt : undefined;
+      }, 10_000);
+      clickToBoard.push(shown - rec.sentAt);
       await settled(double, rec);
     }
   }

@@ -3,6 +3,12 @@
  * information cannot reach an image.
  */
 import type { Outcome } from '../src/engine/types.js';
+import { renderMarkBoard } from './mark/board.js';
+import { renderMarkFinal } from './mark/final.js';
+import { renderMarkHand } from './mark/hand.js';
+import { renderPalermoBoard } from './palermo/board.js';
+import { renderPalermoFinal } from './palermo/final.js';
+import { renderPalermoHand } from './palermo/hand.js';
 import { renderPhoneImpactBoard } from './phoneimpact/board.js';
 import { renderPhoneImpactFinal } from './phoneimpact/final.js';
 import { renderPhoneImpactHand } from './phoneimpact/hand.js';
@@ -27,6 +33,8 @@ export interface GameRenderers {
 
 export const renderers: Record<string, GameRenderers> = {
   'r-eco': { board: renderREcoBoard, hand: renderREcoHand, final: renderREcoFinal },
+  mark: { board: renderMarkBoard, hand: renderMarkHand, final: renderMarkFinal },
+  palermo: { board: renderPalermoBoard, hand: renderPalermoHand, final: renderPalermoFinal },
   phoneimpact: { board: renderPhoneImpactBoard, hand: renderPhoneImpactHand, final: renderPhoneImpactFinal },
 };
 

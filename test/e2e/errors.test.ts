@@ -121,6 +121,7 @@ describe('what users get when something is not allowed', () => {
     await openAndStart(players[0]!, c, players.slice(1));
     // Find a turn whose player holds two colours; play single cards until then.
     for (let attempt = 0; attempt < 30; attempt++) {
+      await world.bot.tables.flush();
       const record = world.bot.store.openInChannel(c)!;
       const state = record.state as REcoState;
       const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;

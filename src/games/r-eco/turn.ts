@@ -175,8 +175,14 @@ function finishTurn(s: REcoState, events: LogEvent[]): void {
 function advance(s: REcoState, events: LogEvent[]): void {
   for (let step = 1; step <= s.seats; step++) {
     const seat = (s.current + step) % s.seats;
-    if (s.players[seat]!.hand.length > 0) {
+    const hand = s.players[seat]!.hand;
+    if (hand.length > 0) {
       s.current = seat;
+      // A single card is a play with one answer: nobody is asked it, it is played at once.
+      if (hand.length === 1) {
+        events.push({ key: 'r-eco.log.forcedPlay', args: { seat: { seat } }, visibleTo: 'all' });
+        play(s, seat, [hand[0]!], events);
+      }
       return;
     }
     events.push({ key: 'r-eco.log.skipped', args: { seat: { seat } }, visibleTo: 'all' });
