@@ -1,6 +1,6 @@
 /** How PhoneImpact views read as text: the /status fields and a seat's private view. */
 import type { Msg, Presentation } from '../../engine/index.js';
-import { COMPONENTS, RECIPES, RULESETS, SUPPLIERS, TYPES, type ResType } from './constants.js';
+import { COMPONENTS, MALUS_TOPICS, RECIPES, RULESETS, SUPPLIERS, TYPES, type ResType } from './constants.js';
 import { componentMsg, groupMsg, supplierMsg, typeMsg } from './msgs.js';
 import type { PhoneImpactPublicView, PhoneImpactSeatView } from './types.js';
 
@@ -87,6 +87,7 @@ function hand(view: PhoneImpactSeatView): Msg[] {
     );
   }
   lines.push({ key: 'phoneimpact.hand.malus', args: { count: view.malus.length, penalty: view.flags.penalty ? view.malus.length : 0 } });
+  for (const m of view.malus) lines.push({ key: 'phoneimpact.hand.malusCard', args: { n: m, topic: { key: `phoneimpact.malus.${MALUS_TOPICS[view.ruleset][m - 1] ?? 'ore'}` } } });
   if (view.offer) {
     lines.push({
       key: 'phoneimpact.hand.offer',
