@@ -71,6 +71,7 @@ export function makePublicView(seats: number, phase: REcoPublicView['phase'] = '
     rewards: (REWARDS[seat] ?? []).map((x) => ({ ...x })),
     dumpedCount: [0, 2, 1, 0, 3][seat] ?? 0,
     score: [2, 3, -1, 4, 12][seat] ?? 0,
+    bonus: [2, 0, 0, 2, 0][seat] ?? 0,
   }));
   const cs = centres(seats);
   // The game ends when a stack runs out.

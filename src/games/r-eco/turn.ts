@@ -99,17 +99,19 @@ function play(s: REcoState, seat: Seat, cards: readonly CardId[], events: LogEve
   removeFromHand(player.hand, cards);
   centre.factory.push(...cards);
   const units = unitsOf(centre.factory);
+  // G13: payout is checked on every play, so a factory never rests at THRESHOLD or more.
+  const pays = units >= THRESHOLD && centre.stack.length > 0;
   events.push({
-    key: 'r-eco.log.played',
+    // The line says whether the factory pays out, so "5/4" never sits beside an emptied factory.
+    key: pays ? 'r-eco.log.playedPays' : 'r-eco.log.played',
     args: { seat: { seat }, count: cards.length, cards: cardMsgs(cards), colour: colourMsg(colour), units, threshold: THRESHOLD },
     visibleTo: 'all',
   });
 
-  // G13: payout is checked on every play, so a factory never rests at THRESHOLD or more.
-  if (units >= THRESHOLD && centre.stack.length > 0) {
+  if (pays) {
     const value = centre.stack.shift()!;
     player.rewards.push({ colour, value });
-    events.push({ key: 'r-eco.log.reward', args: { seat: { seat }, colour: colourMsg(colour), value }, visibleTo: 'all' });
+    events.push({ key: 'r-eco.log.reward', args: { seat: { seat }, colour: colourMsg(colour), value, threshold: THRESHOLD }, visibleTo: 'all' });
     s.discard.push(...centre.factory);
     centre.factory = [];
     if (centre.stack.length === 0) {
@@ -175,8 +177,14 @@ function finishTurn(s: REcoState, events: LogEvent[]): void {
 function advance(s: REcoState, events: LogEvent[]): void {
   for (let step = 1; step <= s.seats; step++) {
     const seat = (s.current + step) % s.seats;
-    if (s.players[seat]!.hand.length > 0) {
+    const hand = s.players[seat]!.hand;
+    if (hand.length > 0) {
       s.current = seat;
+      // A lone card is the only legal play: it is played at once rather than asked for.
+      if (hand.length === 1) {
+        events.push({ key: 'r-eco.log.forced', args: { seat: { seat } }, visibleTo: 'all' });
+        play(s, seat, [hand[0]!], events);
+      }
       return;
     }
     events.push({ key: 'r-eco.log.skipped', args: { seat: { seat } }, visibleTo: 'all' });

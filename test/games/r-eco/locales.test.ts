@@ -59,7 +59,7 @@ function emitted(): Msg[] {
       const d = rEco.decision(state, seat);
       if (d) {
         add(d.prompt);
-        if (d.kind !== 'form') d.choices.forEach((c) => add(c.label));
+        if (d.kind !== 'form') d.choices.forEach((c) => [c.label, c.detail].forEach((m) => m && add(m)));
       }
     }
     rEco.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
@@ -103,6 +103,12 @@ function emitted(): Msg[] {
   error(dump, 0, { type: 'dump', cards: [] });
   error(dump, 0, { type: 'play', cards: [dump.players[0]!.hand[0]] });
   error(buildState({ phase: 'over' }), 0, { type: 'play', cards: [] });
+
+  // A lone card is played at once.
+  const lone = buildState({ seats: 3, players: [{ hand: ['R1', 'B1'] }, { hand: ['Y1'] }, { hand: ['B1', 'G1'] }] });
+  const forced = rEco.apply(lone, 0, { type: 'play', cards: [lone.players[0]!.hand[1]!] });
+  if (!forced.ok) throw new Error(forced.error.key);
+  addState(forced.state, forced.events);
 
   // Running out of cards: empty dumps and refills, skipped players, the end for lack of cards.
   const dry = buildState({ seats: 3, players: [{ hand: ['R1'] }, { hand: [] }, { hand: [] }], rest: 'none' });
