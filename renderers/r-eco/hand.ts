@@ -17,7 +17,7 @@ const ROW_H = 148;
 const ROW_GAP = 12;
 const H = ROW_Y + 4 * (ROW_H + ROW_GAP) + 8;
 const X = 20;
-const CARDS_X = 236;
+const CARDS_X = 300;
 
 function rowTop(i: number): number {
   return ROW_Y + i * (ROW_H + ROW_GAP);
