@@ -134,18 +134,41 @@ export class Player {
     return settled(this.world.double, rec);
   }
 
+  /** Gives the first answer a private view offers (see firstAnswer). */
+  async answer(message: MessageRecord, answer = firstAnswer(message)): Promise<InteractionRecord> {
+    if (!answer) throw new Error(`no decision for ${this.user.username}: ${message.content}`);
+    const rec = await sendAnswer(this.world.double, this.user, message, answer);
+    await rec.response();
+    return rec;
+  }
+
   /**
-   * Plays one decision the way a cautious person would: a single card to play, or the first
+   * Plays one decision the way a cautious person would: the first play button, or the first
    * cards offered when dumping. Returns the updated private message.
    */
   async playOnce(channelId: string): Promise<MessageRecord> {
     const hand = await this.openHand(channelId);
-    const select = findComponent(hand, 'mv:');
-    if (!select?.custom_id || !select.options) throw new Error(`no decision for ${this.user.username}: ${hand.content}`);
-    const count = Math.max(select.min_values ?? 1, 1);
-    const rec = await this.select(hand, select.custom_id, select.options.slice(0, count).map((o) => o.value));
-    return settled(this.world.double, rec);
+    return settled(this.world.double, await this.answer(hand));
   }
+}
+
+/** A complete answer to a decision: a button, or values for a select. */
+export interface Answer {
+  customId: string;
+  values?: string[];
+}
+
+/** The first answer of the decision on a message: its first button, or a select's first options. */
+export function firstAnswer(message: MessageRecord): Answer | undefined {
+  const c = findComponent(message, 'mv:');
+  if (!c?.custom_id) return undefined;
+  if (c.type === 2) return { customId: c.custom_id };
+  return { customId: c.custom_id, values: (c.options ?? []).slice(0, Math.max(c.min_values ?? 1, 1)).map((o) => o.value) };
+}
+
+/** Sends an answer as a click or a selection, without waiting for the bot. */
+export function sendAnswer(double: DiscordDouble, user: UserRecord, message: MessageRecord, answer: Answer): Promise<InteractionRecord> {
+  return answer.values ? double.select(user, message, answer.customId, answer.values) : double.click(user, message, answer.customId);
 }
 
 /** Public messages of a channel that carry a board image. */
