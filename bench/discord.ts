@@ -44,11 +44,19 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
       const answer = firstAnswer(hand)!;
       await think(`${index}:${turn}:pick`);
       const count = boards(world, channel).length;
+      const current = boards(world, channel).at(-1)!;
+      const edited = current.editedAt;
       const rec = await sendAnswer(double, mover.user, hand, answer);
       await rec.response();
       clickToAck.push(rec.latencyMs!);
-      const posted = await double.waitFor(() => boards(world, channel)[count], 10_000);
-      clickToBoard.push(posted.createdAt - rec.sentAt);
+      // A new board for the next turn, or the current one redrawn for a sub-step.
+      const shown = await double.waitFor(() => {
+        const fresh = boards(world, channel)[count];
+        if (fresh) return fresh.createdAt;
+        const again = double.message(current.id)!;
+        return again.editedAt !== edited ? again.editedAt : undefined;
+      }, 10_000);
+      clickToBoard.push(shown - rec.sentAt);
       await settled(double, rec);
     }
   }

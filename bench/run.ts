@@ -6,8 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchDiscord } from './discord.js';
 import { benchPlayouts } from './engine.js';
+import { benchMarkPlayouts } from './mark.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
+import { benchPosts } from './posts.js';
 import { round } from './stats.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
@@ -21,6 +23,11 @@ add('R-Eco bot-vs-bot playouts (median)', playouts.gamesPerSecondMedian, 'games/
 add('R-Eco bot-vs-bot playouts (p10 batch)', playouts.gamesPerSecondP10, 'games/s');
 add('R-Eco moves per game', playouts.movesPerGame, 'moves');
 
+console.log('M.A.R.K. bot playouts…');
+const markPlayouts = benchMarkPlayouts();
+add('M.A.R.K. 4-player playouts (median)', markPlayouts.gamesPerSecondMedian, 'games/s', '≥ 1,000');
+add('M.A.R.K. moves per game', markPlayouts.movesPerGame, 'moves');
+
 console.log('Move pipeline (SQLite + rules + board PNG)…');
 const pipeline = benchPipeline();
 add('Move: load+apply+commit+render p50', pipeline.moveP50Ms, 'ms');
@@ -29,6 +36,14 @@ add('Move: store only p99', pipeline.storeP99Ms, 'ms');
 add('Board render+encode p50', pipeline.renderP50Ms, 'ms');
 add('Board render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
 add('Board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
+
+console.log('Public posts and image bytes per game…');
+const posts = benchPosts();
+for (const p of posts) {
+  add(`${p.game}, ${p.table}: public posts per game`, p.posts, 'posts', `${p.moves.toFixed(0)} moves`);
+  add(`${p.game}, ${p.table}: boards / redraws / text lines`, p.boards, `boards, ${p.redraws.toFixed(1)} redraws, ${p.lines.toFixed(1)} lines`);
+  add(`${p.game}, ${p.table}: image bytes per game`, p.imageKB, 'KB');
+}
 
 console.log('Through the Discord double, 20 channels at once, players thinking 0.5-1.5 s per click…');
 const discord = await benchDiscord({ channels: 20, turnsPerChannel: 15, thinkMs: 1000 });
@@ -56,7 +71,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, discord, stress, memory },
+  raw: { playouts, pipeline, posts, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

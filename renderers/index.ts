@@ -3,6 +3,9 @@
  * information cannot reach an image.
  */
 import type { Outcome } from '../src/engine/types.js';
+import { renderMarkBoard } from './mark/board.js';
+import { renderMarkFinal } from './mark/final.js';
+import { renderMarkHand } from './mark/hand.js';
 import { renderREcoBoard } from './r-eco/board.js';
 import { renderREcoFinal } from './r-eco/final.js';
 import { renderREcoHand } from './r-eco/hand.js';
@@ -24,6 +27,7 @@ export interface GameRenderers {
 
 export const renderers: Record<string, GameRenderers> = {
   'r-eco': { board: renderREcoBoard, hand: renderREcoHand, final: renderREcoFinal },
+  mark: { board: renderMarkBoard, hand: renderMarkHand, final: renderMarkFinal },
 };
 
 export { renderREcoBoard, renderREcoFinal, renderREcoHand };

@@ -6,6 +6,7 @@ import type { BotContext } from './discord/context.js';
 import { createImages } from './discord/images.js';
 import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
+import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
 import type { Logger } from './logger.js';
 import { openDatabase } from './store/database.js';
@@ -54,17 +55,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function startBot(config: Config, logger: Logger): Promise<RunningBot> {
+export async function startBot(config: Config, logger: Logger, opts: { clock?: Clock } = {}): Promise<RunningBot> {
+  const clock = opts.clock ?? systemClock;
   const db = openDatabase(config.DATABASE_PATH);
-  const store = new GameStore(db);
+  const store = new GameStore(db, () => clock.now());
   logger.info({ database: config.DATABASE_PATH }, 'database ready');
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
   });
   const images = createImages(config.RENDER_WORKERS, logger);
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images);
-  const ctx: BotContext = { config, logger, store, client, tables, images };
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
+  const scheduler = new Scheduler(store, tables, logger, clock);
+  tables.onClocksChanged = () => scheduler.poke();
+  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -88,6 +92,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     throw new StartError(describeStartError(error), { cause: error });
   }
   tables.resume();
+  scheduler.start();
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
   let stopped = false;
@@ -96,6 +101,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     async stop() {
       if (stopped) return;
       stopped = true;
+      scheduler.stop();
       tables.stop();
       await tables.flush();
       await client.destroy();

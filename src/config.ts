@@ -28,6 +28,8 @@ const schema = z.object({
     .min(0)
     .max(16)
     .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
+  /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
+  RECYCLERIE_TEST_HOLD_POSTS: z.enum(['before-send', 'after-send']).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

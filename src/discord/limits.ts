@@ -21,6 +21,7 @@ export const LIMITS = {
   modalComponents: 5,
   textDisplay: 4000,
   shortcuts: 5,
+  altText: 1024,
 } as const;
 
 /** Cuts text to a limit, marking the cut with an ellipsis. */

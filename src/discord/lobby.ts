@@ -8,9 +8,10 @@ import type { GameOptions } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { t, type Language } from '../i18n/index.js';
 import type { GameRecord, StoreResult } from '../store/game-store.js';
+import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { gameLanguage, gameOf, lobbyMessage } from './messages.js';
+import { gameLanguage, lobbyMessage } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 
@@ -31,7 +32,7 @@ export async function checkBotPermissions(interaction: RepliableInteraction): Pr
 export async function createLobby(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction,
-  input: { gameType: string; language: Language; options: GameOptions },
+  input: { gameType: string; language: Language; options: GameOptions; settings?: GameSettings },
 ): Promise<void> {
   if (!interaction.inGuild() || !interaction.channelId) return replyError(interaction, 'error.guildOnly');
   const game = gameById(input.gameType);
@@ -48,6 +49,7 @@ export async function createLobby(
     // The options as chosen, under their command names; games parse them again when they start.
     options: input.options,
     language: input.language,
+    ...(input.settings ? { settings: input.settings } : {}),
     seed: randomUUID(),
     creator: { id: interaction.user.id, name: displayName(interaction) },
   });
@@ -103,10 +105,8 @@ export async function lobbyAction(
     await interaction.reply({ content: t(language, `lobby.done.${action}`, { id: updated.id }), flags: MessageFlags.Ephemeral });
     await editLobbyMessage(ctx, updated);
   }
-  if (action === 'start') {
-    const first = gameOf(updated).pending(updated.state);
-    ctx.tables.afterChange(updated, [{ key: 'board.started', args: { players: first.map((seat: number) => ({ seat })) }, visibleTo: 'all' }]);
-  }
+  // The store queued the opening board with the start itself.
+  if (action === 'start') ctx.tables.afterChange(updated);
 }
 
 /** Leaving a running game hands the seat to a bot; everyone is told publicly. */

@@ -12,13 +12,15 @@ import {
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
+import type { PostPayload } from '../store/schema.js';
 import { gameById } from '../games/index.js';
 import { hasKey, languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
-import { decisionComponents } from './decision-ui.js';
+import { decisionComponents, decisionNotes } from './decision-ui.js';
 import type { ImageJob } from './images.js';
 import { LIMITS, clip } from './limits.js';
+import { settingsLines } from './settings-text.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -49,13 +51,30 @@ function imageJob(record: GameRecord, kind: ImageJob['kind'], view: unknown, lan
 }
 
 /** The public board image is drawn from the public view only. */
-export function boardImageJob(record: GameRecord): ImageJob {
-  return imageJob(record, 'board', gameOf(record).publicView(record.state), gameLanguage(record));
+export function boardImageJob(record: GameRecord, view: unknown = gameOf(record).publicView(record.state)): ImageJob {
+  return imageJob(record, 'board', view, gameLanguage(record));
 }
 
-export function finalImageJob(record: GameRecord): ImageJob {
+export function finalImageJob(record: GameRecord, post?: PostPayload): ImageJob {
   const game = gameOf(record);
-  return { ...imageJob(record, 'final', game.publicView(record.state), gameLanguage(record)), outcome: game.outcome(record.state)! };
+  const view = post ? post.view : game.publicView(record.state);
+  return { ...imageJob(record, 'final', view, gameLanguage(record)), outcome: post?.outcome ?? game.outcome(record.state)! };
+}
+
+/** The board as a post shows it: frozen at the move that made the post. */
+export function payloadOf(record: GameRecord, events: LogEvent[] = []): PostPayload {
+  const game = gameOf(record);
+  const over = record.status !== 'active';
+  const pending: Seat[] = over ? [] : game.pending(record.state);
+  return {
+    version: record.version,
+    view: game.publicView(record.state),
+    lines: events.filter((e) => e.visibleTo === 'all'),
+    pending,
+    ping: pending,
+    over,
+    ...(over && record.state !== null ? { outcome: game.outcome(record.state) ?? undefined } : {}),
+  };
 }
 
 /** A seat's hand image, from that seat's own view. */
@@ -64,10 +83,22 @@ export function handImageJob(record: GameRecord, seat: Seat, language: Language)
 }
 
 /** Attaches an image when there is one; a failed render still lets the text go out. */
-function withImage(embed: EmbedBuilder, png: Buffer | null, name: string): AttachmentBuilder[] {
+function withImage(embed: EmbedBuilder, png: Buffer | null, name: string, description?: string): AttachmentBuilder[] {
   if (!png) return [];
   embed.setImage(`attachment://${name}`);
-  return [new AttachmentBuilder(png, { name })];
+  return [new AttachmentBuilder(png, description ? { name, description: clip(description, LIMITS.altText) } : { name })];
+}
+
+/** The image's alt text: whose turn it is, then the main public facts, in the game's language. */
+export function altText(record: GameRecord, post: PostPayload, language: Language): string {
+  const game = gameOf(record);
+  const plain = seatNamer(record, 'plain');
+  const head = post.over ? t(language, 'board.over') : turnLineFor(record, post.pending, language, 'plain');
+  const facts = game.present.status(post.view).map((field: { name: Msg; lines: Msg[] }) =>
+    `${localise(language, field.name, plain)}: ${field.lines.map((l) => localise(language, l, plain)).join('; ')}`,
+  );
+  // Markdown has no place in alt text.
+  return [`${t(language, 'board.title', { game: gameName(record, language), id: record.id })}.`, head, ...facts].join('\n').replace(/\*\*/g, '');
 }
 
 export function seatOfUser(record: GameRecord, userId: string): Seat | null {
@@ -86,18 +117,25 @@ function gameName(record: GameRecord, language: Language): string {
 
 /** "It is X's turn" / "Waiting for X and Y", in the given language. */
 export function turnLine(record: GameRecord, language: Language, style: 'mention' | 'plain' = 'mention'): string {
-  const pending: Seat[] = gameOf(record).pending(record.state);
+  return turnLineFor(record, gameOf(record).pending(record.state), language, style);
+}
+
+function turnLineFor(record: GameRecord, pending: readonly Seat[], language: Language, style: 'mention' | 'plain'): string {
   const names = pending.map(seatNamer(record, style));
   if (names.length === 1) return t(language, 'board.turn', { player: names[0] });
   return t(language, 'board.waitingFor', { players: names.join(', ') });
 }
 
-function utilityButtons(record: GameRecord, language: Language): Row {
-  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+export function utilityButtons(record: GameRecord, language: Language): Row {
+  const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.myHand')).setStyle(ButtonStyle.Primary),
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rules', gameType: record.gameType })).setLabel(t(language, 'ui.rules')).setStyle(ButtonStyle.Secondary),
   );
+  // Anyone watching may take over a bot seat and play on.
+  const bot = record.seats.find((s) => s.isBot);
+  if (bot) row.addComponents(new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat: bot.position })).setLabel(t(language, 'ui.takeSeat', { bot: bot.displayName })).setStyle(ButtonStyle.Secondary));
+  return row;
 }
 
 // ---------------------------------------------------------------- lobby
@@ -120,6 +158,7 @@ export function lobbyMessage(record: GameRecord) {
     const key = `${game.id}.options.${o.name}`;
     return `${hasKey(language, key) ? t(language, key) : o.description}: **${shown}**`;
   });
+  const settings = settingsLines(language, record.settings);
   const embed = new EmbedBuilder()
     .setColor(record.status === 'cancelled' ? COLOUR.cancelled : COLOUR.lobby)
     .setTitle(clip(t(language, 'lobby.title', { game: gameName(record, language), id: record.id }), 256))
@@ -131,6 +170,9 @@ export function lobbyMessage(record: GameRecord) {
           t(language, 'lobby.players', { count: record.seats.length, min, max }),
           ...seatLines,
           ...(optionLines.length ? ['', t(language, 'lobby.options'), ...optionLines.map((l) => `• ${l}`)] : []),
+          '',
+          t(language, 'lobby.settings'),
+          ...settings.map((l) => `• ${l}`),
         ].join('\n'),
         LIMITS.embedDescription,
       ),
@@ -152,42 +194,86 @@ export function lobbyMessage(record: GameRecord) {
 // ---------------------------------------------------------------- public board
 
 /** Public log lines only: events meant for some seats never reach a channel. */
-export function publicLogLines(record: GameRecord, events: LogEvent[], language: Language): string[] {
+export function publicLogLines(record: GameRecord, events: readonly (Msg | LogEvent)[], language: Language): string[] {
   const names = seatNamer(record, 'mention');
-  return events.filter((e) => e.visibleTo === 'all').map((e) => localise(language, e, names));
+  return events.filter((e) => !('visibleTo' in e) || e.visibleTo === 'all').map((e) => localise(language, e, names));
 }
 
-export function boardMessage(record: GameRecord, events: LogEvent[], png: Buffer | null) {
+/** Only the newly pending humans are notified; the turn line still names everyone pending. */
+function pingUsers(record: GameRecord, post: PostPayload): string[] {
+  return post.ping.map((seat) => record.seats[seat]?.userId).filter((id): id is string => !!id);
+}
+
+export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer | null) {
   const language = gameLanguage(record);
-  const lines = publicLogLines(record, events, language);
-  const over = record.status !== 'active';
+  const lines = publicLogLines(record, post.lines, language);
   const embed = new EmbedBuilder()
-    .setColor(over ? COLOUR.final : COLOUR.board)
+    .setColor(post.over ? COLOUR.final : COLOUR.board)
     .setTitle(clip(t(language, 'board.title', { game: gameName(record, language), id: record.id }), 256));
-  const files = withImage(embed, png, 'board.png');
+  const files = withImage(embed, png, 'board.png', altText(record, post, language));
   if (lines.length) embed.setDescription(clip(lines.join('\n'), LIMITS.embedDescription));
-  const users = pendingUsers(record);
   return {
-    content: clip(over ? t(language, 'board.over') : turnLine(record, language), LIMITS.contentLength),
+    content: clip(post.over ? t(language, 'board.over') : turnLineFor(record, post.pending, language, 'mention'), LIMITS.contentLength),
     embeds: [embed],
     files,
-    components: over ? [] : [utilityButtons(record, language)],
-    allowedMentions: { users },
+    attachments: [],
+    components: post.over ? [] : [utilityButtons(record, language)],
+    allowedMentions: { users: pingUsers(record, post) },
   };
+}
+
+/** A text-only post: an auction bid or a reveal, with the turn line when someone must act. */
+export function logMessage(record: GameRecord, post: PostPayload) {
+  const language = gameLanguage(record);
+  const lines = publicLogLines(record, post.lines, language);
+  if (post.pending.length > 0) lines.push(turnLineFor(record, post.pending, language, 'mention'));
+  const humanPending = post.pending.some((seat) => !record.seats[seat]?.isBot);
+  const components: Row[] = humanPending
+    ? [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.myHand')).setStyle(ButtonStyle.Primary),
+      )]
+    : [];
+  return {
+    content: clip(lines.join('\n') || '…', LIMITS.contentLength),
+    components,
+    allowedMentions: { users: pingUsers(record, post) },
+  };
+}
+
+/** A link to a message of the game's channel, as Discord shows it. */
+export function messageLink(record: GameRecord, messageId: string | null): string | null {
+  return messageId ? `https://discord.com/channels/${record.guildId ?? '@me'}/${record.channelId}/${messageId}` : null;
+}
+
+/** A reminder: one short line that mentions the player and links the current board. */
+export function reminderMessage(record: GameRecord, post: PostPayload) {
+  const language = gameLanguage(record);
+  const names = seatNamer(record, 'mention');
+  const link = messageLink(record, record.boardMessageId);
+  const lines = post.lines.map((l) => localise(language, l, names));
+  if (link) lines.push(t(language, 'clock.boardLink', { link }));
+  return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post) } };
+}
+
+/** The direct message a player who asked for one gets when they must act. */
+export function turnDirectMessage(record: GameRecord, messageId: string | null) {
+  const language = gameLanguage(record);
+  const link = messageLink(record, messageId);
+  return { content: clip(t(language, 'clock.dm', { game: gameName(record, language), id: record.id, link: link ?? '' }), LIMITS.contentLength) };
 }
 
 // ---------------------------------------------------------------- final scoring
 
-export function finalMessage(record: GameRecord, png: Buffer | null) {
+export function finalMessage(record: GameRecord, png: Buffer | null, post?: PostPayload) {
   const language = gameLanguage(record);
   const game = gameOf(record);
-  const outcome: Outcome = game.outcome(record.state)!;
+  const outcome: Outcome = post?.outcome ?? game.outcome(record.state)!;
   const names = seatNamer(record, 'mention');
   const embed = new EmbedBuilder()
     .setColor(COLOUR.final)
     .setTitle(clip(t(language, 'final.title', { game: gameName(record, language), id: record.id }), 256))
     .setDescription(clip(rankingLines(outcome, language, names).join('\n'), LIMITS.embedDescription));
-  const files = withImage(embed, png, 'final.png');
+  const files = withImage(embed, png, 'final.png', rankingLines(outcome, language, seatNamer(record, 'plain')).join('\n'));
   for (const standing of outcome.standings.slice(0, LIMITS.embedFields)) {
     embed.addFields({
       name: clip(`${standing.rank}. ${record.seats[standing.seat]?.displayName ?? '?'} — ${t(language, 'final.points', { count: standing.score })}`, LIMITS.embedFieldName),
@@ -199,7 +285,11 @@ export function finalMessage(record: GameRecord, png: Buffer | null) {
     content: clip(t(language, winners.length > 1 ? 'final.sharedWin' : 'final.win', { players: winners.join(', ') }), LIMITS.contentLength),
     embeds: [embed],
     files,
-    components: [],
+    components: [
+      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rematch', gameId: record.id })).setLabel(t(language, 'ui.rematch')).setStyle(ButtonStyle.Success),
+      ),
+    ],
     allowedMentions: { parse: [] as never[] },
   };
 }
@@ -213,10 +303,12 @@ export function rankingLines(outcome: Outcome, language: Language, names: SeatNa
 
 export interface HandOptions {
   page?: number;
-  /** Private log lines for this seat (e.g. what it drew), shown once after its move. */
+  /** Private log lines for this seat since its own last move (what it drew, who paid it). */
   privateEvents?: LogEvent[];
   /** A short notice above the hand, e.g. why a click was refused. */
   notice?: string;
+  /** Offer to mute this seat's reminders for the rest of its turn. */
+  snoozable?: boolean;
 }
 
 export function handMessage(record: GameRecord, seat: Seat, language: Language, png: Buffer | null, opts: HandOptions = {}) {
@@ -227,24 +319,29 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
   const lines: string[] = [];
   if (opts.notice) lines.push(opts.notice, '');
   lines.push(t(language, 'hand.title', { game: gameName(record, language), id: record.id }));
-  for (const e of opts.privateEvents ?? []) {
-    if (e.visibleTo !== 'all' && e.visibleTo.includes(seat)) lines.push(`> ${localise(language, e, names)}`);
-  }
+  const mine = (opts.privateEvents ?? []).filter((e) => e.visibleTo !== 'all' && e.visibleTo.includes(seat));
+  if (mine.length) lines.push(t(language, 'ui.sinceLastMove'), ...mine.map((e) => `> ${localise(language, e, names)}`));
   lines.push(...game.present.hand(view).map((m: Msg) => localise(language, m, plain)));
   // The game's own lines already say whose turn it is and what this seat should do; the
   // prompt is repeated only where no select menu shows it as its placeholder.
   const components: Row[] = [];
   const decision = record.status === 'active' && game.pending(record.state).includes(seat) ? game.decision(record.state, seat) : null;
   if (decision) {
-    const rows = decisionComponents(decision, { gameId: record.id, version: record.version, language, seatName: plain, page: opts.page });
+    const dctx = { gameId: record.id, version: record.version, language, seatName: plain, page: opts.page };
+    const rows = decisionComponents(decision, dctx);
     const hasSelect = rows.some((row) => row.components.some((c) => c instanceof StringSelectMenuBuilder));
     if (!hasSelect) lines.push('', `**${localise(language, decision.prompt, plain)}**`);
+    const notes = decisionNotes(decision, dctx);
+    if (notes.length) lines.push(...(hasSelect ? [''] : []), ...notes);
     components.push(...rows);
   }
   components.push(
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.refresh')).setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
+      ...(opts.snoozable && decision
+        ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'snooze', gameId: record.id })).setLabel(t(language, 'ui.snooze')).setStyle(ButtonStyle.Secondary)]
+        : []),
     ),
   );
   return {

@@ -21,8 +21,21 @@ import { checkBotPermissions } from './lobby.js';
 import { gameOf, handImageJob, handMessage, seatNamer, seatOfUser, type HandOptions } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
 
-/** The private hand message with its image; a failed render still sends the text. */
+/** Private lines shown at most, newest kept. */
+const PRIVATE_LINES = 10;
+
+/**
+ * The private hand message with its image; a failed render still sends the text. It carries
+ * this seat's private lines since its own last move, so a seat another player paid, robbed or
+ * traded with learns it here.
+ */
 async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}) {
+  const clock = ctx.store.clockOf(record.id, seat);
+  opts = {
+    ...opts,
+    privateEvents: ctx.store.linesSinceOwnMove(record.id, seat).slice(-PRIVATE_LINES).map((l) => l.event),
+    snoozable: !!clock && !clock.snoozed && clock.remindAt !== null,
+  };
   const png = await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
     ctx.logger.error({ err: error, gameId: record.id }, 'hand image failed');
     return null;
@@ -151,5 +164,5 @@ export async function answerDecision(
     record = ctx.store.get(id.gameId)!;
     return refresh(result.error);
   }
-  await interaction.editReply(await handView(ctx, result.value.game, seat, language, { privateEvents: result.value.events }));
+  await interaction.editReply(await handView(ctx, result.value.game, seat, language));
 }

@@ -1,18 +1,24 @@
 /**
- * Runs the games of all channels: applies moves through the store, posts boards in order, and
- * plays bot seats after a short pause. Holds no game state of its own: everything is reloaded
- * from the store, so a restart only needs `resume()`.
+ * Runs the games of all channels: applies moves through the store, sends what the outbox holds,
+ * and plays bot seats. Holds no game state of its own: everything is reloaded from the store,
+ * so a restart only needs `resume()`, which first sends whatever a crash left unsent.
  */
-import type { Client, SendableChannels } from 'discord.js';
-import { rngFromSeed, type LogEvent, type Seat } from '../engine/index.js';
+import type { Client, Message, SendableChannels } from 'discord.js';
+import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { GameRecord, GameStore, MoveApplied, MoveInput, StoreResult } from '../store/game-store.js';
+import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, StoreResult } from '../store/game-store.js';
 import type { ImageJob, Images } from './images.js';
-import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf } from './messages.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, turnDirectMessage } from './messages.js';
+
+/** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
+export type PosterHold = 'before-send' | 'after-send' | undefined;
+
+/** Discord error codes that no retry can fix: the post is marked failed and the queue goes on. */
+const PERMANENT = new Set([10003, 10008, 50001, 50013, 50035]);
 
 export class Tables {
   private readonly botTimers = new Map<number, NodeJS.Timeout>();
-  /** One chain of posts per game keeps boards in the order the moves happened. */
+  /** One chain of sends per game keeps posts in the order the moves happened. */
   private readonly postQueues = new Map<number, Promise<void>>();
   private stopped = false;
 
@@ -22,31 +28,49 @@ export class Tables {
     private readonly logger: Logger,
     private readonly botDelayMs: number,
     private readonly images: Images,
+    private readonly hold: PosterHold = undefined,
   ) {}
 
-  /** Applies a move and, when it worked, posts the new board and wakes the bots. */
+  /** Called after every change that may move the next reminder or deadline (the scheduler). */
+  onClocksChanged: () => void = () => {};
+
+  /** Applies a move and, when it worked, sends what it queued and wakes the bots. */
   move(gameId: number, input: MoveInput): StoreResult<MoveApplied> {
     const result = this.store.applyMove(gameId, input);
     if (result.ok) {
       this.logger.info({ gameId, version: result.value.game.version, seat: input.seat, bot: input.actorId === null }, 'move applied');
-      this.afterChange(result.value.game, result.value.events);
+      this.afterChange(result.value.game, result.value.posted);
     }
     return result;
   }
 
-  /** Posts what a change produced: the board, the final scoring when it ended, and bot turns. */
-  afterChange(record: GameRecord, events: LogEvent[]): void {
-    // Images start rendering at once; the queue only orders the posts.
-    const board = this.image(boardImageJob(record), record.id);
-    const final = record.status === 'finished' ? this.image(finalImageJob(record), record.id) : null;
-    this.enqueuePost(record.id, async () => {
-      await this.send(record.channelId, boardMessage(record, events, await board));
-      if (final) await this.send(record.channelId, finalMessage(record, await final));
-    });
-    this.scheduleBots(record);
+  /** Sends what a change queued, then lets bots play (after a pause only if something was posted). */
+  afterChange(record: GameRecord, posted = true): void {
+    this.drain(record.id);
+    this.scheduleBots(record, posted ? this.delayFor(record) : 0);
+    this.onClocksChanged();
   }
 
-  /** Waits until every queued post of a game has gone out (tests and shutdown use it). */
+  /** A seat's time ran out: its bot plays this one move for it; the player keeps the seat. */
+  playForDeadline(gameId: number, seat: Seat): void {
+    const record = this.store.get(gameId);
+    if (!record || record.status !== 'active' || record.seats[seat]?.isBot) return;
+    const game = gameOf(record);
+    if (!game.pending(record.state).includes(seat)) return;
+    const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:timeout:${record.version}`));
+    const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
+    // A click that committed first wins: then there is nothing left to do.
+    if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
+  }
+
+  /** Bots pause as a person would, unless the table plays live (by default: one human and bots). */
+  private delayFor(record: GameRecord): number {
+    const pace = record.settings.pace;
+    const live = pace === 'live' || (pace === 'auto' && record.seats.filter((s) => !s.isBot).length <= 1);
+    return live ? 0 : this.botDelayMs;
+  }
+
+  /** Waits until every queued send of a game has gone out (tests and shutdown use it). */
   async flush(gameId?: number): Promise<void> {
     const queues = gameId === undefined ? [...this.postQueues.values()] : [this.postQueues.get(gameId)];
     await Promise.all(queues);
@@ -54,12 +78,14 @@ export class Tables {
 
   /** Lets a bot seat play if it is pending, e.g. after a player handed their seat over. */
   wake(record: GameRecord): void {
-    this.scheduleBots(record);
+    this.scheduleBots(record, this.delayFor(record));
+    this.onClocksChanged();
   }
 
-  /** After a restart: bots whose turn it is play again. */
+  /** After a restart: first what the outbox still holds, in order, then bots whose turn it is. */
   resume(): void {
-    for (const record of this.store.activeGames()) this.scheduleBots(record);
+    for (const gameId of this.store.gamesWithUnsentPosts()) this.drain(gameId);
+    for (const record of this.store.activeGames()) this.scheduleBots(record, this.delayFor(record));
   }
 
   stop(): void {
@@ -85,6 +111,97 @@ export class Tables {
     });
   }
 
+  /** Sends the game's unsent posts, oldest first; each is marked sent before the next. */
+  private drain(gameId: number): void {
+    this.enqueuePost(gameId, async () => {
+      if (this.hold === 'before-send') return;
+      for (let post = this.store.nextPost(gameId); post && !this.stopped; post = this.store.nextPost(gameId)) {
+        const record = this.store.get(gameId);
+        if (!record) return;
+        try {
+          const messageId = await this.send(record, post);
+          if (this.hold === 'after-send') return;
+          this.store.markPosted(post, messageId);
+          await this.directMessages(record, post, messageId);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (typeof code === 'number' && PERMANENT.has(code)) {
+            this.logger.error({ gameId, post: post.id, code }, 'Discord refused a post; skipping it');
+            this.store.markPosted(post, null, true);
+          } else {
+            // Left in the outbox: the next move or the next start sends it.
+            throw error;
+          }
+        }
+      }
+    });
+  }
+
+  /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
+  private async send(record: GameRecord, post: PostRecord): Promise<string | null> {
+    const channel = await this.client.channels.fetch(record.channelId);
+    if (!channel || !channel.isSendable()) throw Object.assign(new Error(`channel ${record.channelId} cannot receive messages`), { code: 10003 });
+    const nonce = `rc${post.id}`;
+    switch (post.kind) {
+      case 'board': {
+        const png = await this.image(boardImageJob(record, post.payload.view), record.id);
+        const message = await channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true });
+        // The board it replaces keeps no buttons, so only the current board can be played from.
+        if (record.boardMessageId && record.boardMessageId !== message.id) await this.stripButtons(channel, record.boardMessageId);
+        return message.id;
+      }
+      case 'edit': {
+        const png = await this.image(boardImageJob(record, post.payload.view), record.id);
+        const payload = boardMessage(record, post.payload, png);
+        const current = record.boardMessageId ? await this.fetchMessage(channel, record.boardMessageId) : null;
+        if (current) {
+          await current.edit({ content: payload.content, embeds: payload.embeds, files: payload.files, attachments: [], components: payload.components, allowedMentions: { parse: [] } });
+          return current.id;
+        }
+        return (await channel.send({ ...payload, nonce, enforceNonce: true })).id;
+      }
+      case 'log':
+        return (await channel.send({ ...logMessage(record, post.payload), nonce, enforceNonce: true })).id;
+      case 'reminder':
+        return (await channel.send({ ...reminderMessage(record, post.payload), nonce, enforceNonce: true })).id;
+      case 'final': {
+        const png = await this.image(finalImageJob(record, post.payload), record.id);
+        return (await channel.send({ ...finalMessage(record, png, post.payload), nonce, enforceNonce: true })).id;
+      }
+    }
+  }
+
+  /** Players who asked for it also get a direct message when they must act. Never an error. */
+  private async directMessages(record: GameRecord, post: PostRecord, messageId: string | null): Promise<void> {
+    if (post.payload.ping.length === 0 || post.kind === 'edit') return;
+    for (const seat of post.payload.ping) {
+      const userId = record.seats[seat]?.userId;
+      if (!userId || this.store.notifyOf(userId) !== 'dm') continue;
+      try {
+        const user = await this.client.users.fetch(userId);
+        await user.send({ ...turnDirectMessage(record, messageId ?? record.boardMessageId), allowedMentions: { parse: [] } });
+      } catch (error) {
+        // Closed DMs are the player's choice: the channel mention stays.
+        this.logger.debug({ err: error, gameId: record.id }, 'direct message not delivered');
+      }
+    }
+  }
+
+  private async fetchMessage(channel: SendableChannels, messageId: string): Promise<Message | null> {
+    if (!('messages' in channel)) return null;
+    try {
+      return await channel.messages.fetch(messageId);
+    } catch {
+      return null;
+    }
+  }
+
+  private async stripButtons(channel: SendableChannels, messageId: string): Promise<void> {
+    const old = await this.fetchMessage(channel, messageId);
+    if (!old || old.components.length === 0) return;
+    await old.edit({ components: [] }).catch((error: unknown) => this.logger.warn({ err: error, messageId }, 'could not clear an old board'));
+  }
+
   private image(job: ImageJob, gameId: number): Promise<Buffer | null> {
     return this.images.render(job).catch((error: unknown) => {
       this.logger.error({ err: error, gameId, kind: job.kind }, 'image failed; posting text only');
@@ -92,20 +209,14 @@ export class Tables {
     });
   }
 
-  private async send(channelId: string, payload: Parameters<SendableChannels['send']>[0]): Promise<void> {
-    const channel = await this.client.channels.fetch(channelId);
-    if (!channel || !channel.isSendable()) throw new Error(`channel ${channelId} cannot receive messages`);
-    await channel.send(payload);
-  }
-
-  private scheduleBots(record: GameRecord): void {
+  private scheduleBots(record: GameRecord, delayMs: number): void {
     if (this.stopped || record.status !== 'active' || this.botTimers.has(record.id)) return;
     const seat = this.pendingBotSeat(record);
     if (seat === null) return;
     const timer = setTimeout(() => {
       this.botTimers.delete(record.id);
       this.playBot(record.id);
-    }, this.botDelayMs);
+    }, delayMs);
     this.botTimers.set(record.id, timer);
   }
 
@@ -121,14 +232,14 @@ export class Tables {
       const seat = this.pendingBotSeat(record);
       if (seat === null) return;
       const game = gameOf(record);
-      // Seeded per version, so a bot's choice is repeatable; it is logged as a move anyway.
+      // A bot sees its seat's view only. Seeded per version, so its choice is repeatable.
       const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
       const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) {
         this.logger.warn({ gameId, seat, error: result.error.key }, 'bot move refused');
         // A human may have moved in between (simultaneous decisions): look again.
         const fresh = this.store.get(gameId);
-        if (fresh && result.error.key === 'error.stale') this.scheduleBots(fresh);
+        if (fresh && result.error.key === 'error.stale') this.scheduleBots(fresh, 0);
       }
     } catch (error) {
       this.logger.error({ gameId, err: error }, 'bot turn failed');

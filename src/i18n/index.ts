@@ -16,6 +16,7 @@ const SOURCES: { prefix: string | null; dir: URL }[] = [
   { prefix: null, dir: new URL('./locales/', import.meta.url) },
   { prefix: 'render', dir: new URL('../../renderers/locales/', import.meta.url) },
   { prefix: 'r-eco', dir: new URL('../games/r-eco/locales/', import.meta.url) },
+  { prefix: 'mark', dir: new URL('../games/mark/locales/', import.meta.url) },
 ];
 
 type Tree = { [key: string]: string | Tree };

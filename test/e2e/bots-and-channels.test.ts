@@ -44,6 +44,13 @@ describe('bot seats and parallel channels', () => {
     expect(botLines.length).toBeGreaterThan(3);
     // Boards only ever ping the human, never a bot.
     for (const b of boards(world, channel)) for (const id of mentionedOnBoard(b)) expect(id).toBe(human.id);
+    // Bot turns are grouped: between the opening and the last board, every board is the human's
+    // turn, carrying the lines of all the bot moves since the human last played.
+    const all = boards(world, channel);
+    for (const b of all.slice(1, -1)) expect(mentionedOnBoard(b)).toEqual([human.id]);
+    const log = world.bot.store.moveLog(record.id);
+    const humanTurns = log.filter((m, i) => m.actorId === human.id && log[i - 1]?.actorId !== human.id).length;
+    expect(all.length).toBeLessThanOrEqual(humanTurns + 2);
     const moves = world.bot.store.moveLog(record.id);
     expect(moves.filter((m) => m.actorId === null).length).toBeGreaterThan(0);
     expect(moves.filter((m) => m.actorId === human.id).length).toBeGreaterThan(0);

@@ -122,6 +122,7 @@ describe('what users get when something is not allowed', () => {
     await openAndStart(players[0]!, c, players.slice(1));
     // Find a turn whose player holds two colours; play the first button until then.
     for (let attempt = 0; attempt < 30; attempt++) {
+      await world.bot.tables.flush();
       const record = world.bot.store.openInChannel(c)!;
       const state = record.state as REcoState;
       const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;

@@ -84,8 +84,10 @@ describe('a full 3-player R-Eco game through Discord', () => {
         break;
       }
       const next = byId.get(mentioned[0]!)!;
+      const edited = board.editedAt;
       await next.playOnce(channel);
-      await world.double.waitFor(() => boards(world, channel).length > count);
+      // A new board for the next turn, or this board redrawn for a sub-step of the same turn.
+      await world.double.waitFor(() => boards(world, channel).length > count || world.double.message(board.id)!.editedAt !== edited);
       const posted = boards(world, channel).at(-1)!;
       // Each turn is logged publicly with the mover's mention.
       expect(textOf(posted)).toContain(`<@${next.id}>`);
@@ -98,8 +100,23 @@ describe('a full 3-player R-Eco game through Discord', () => {
     expect(finalText).toMatch(/🏆/);
     expect(final.attachments.map((a) => a.filename)).toEqual(['final.png']);
 
-    // The final ranking agrees with the rules' own outcome for the stored state.
+    // One board per turn: the opening board, one when each turn passes to the next seat, and
+    // the last one; sub-steps (the dump) redrew the current board instead of posting.
     const record = world.bot.store.latestInChannel(channel)!;
+    const log = world.bot.store.moveLog(record.id);
+    const turnChanges = log.filter((m, i) => i > 0 && m.seat !== log[i - 1]!.seat).length;
+    const all = boards(world, channel);
+    expect(all.length).toBe(1 + turnChanges + 1);
+    expect(log.length).toBeGreaterThan(all.length);
+    // Nothing else reached the channel: the lobby, the boards and the final scores.
+    expect(world.double.channelMessages(channel).length).toBe(1 + all.length + 1);
+    // Only the current board keeps its buttons; every older one lost them.
+    for (const old of all.slice(0, -1)) expect(old.components).toEqual([]);
+    // Every board image carries an alt text saying whose turn it is.
+    for (const b of all) expect(b.attachments[0]!.description ?? '').toMatch(/R-Eco/);
+    expect(all.at(-2)!.attachments[0]!.description).toMatch(/turn|tour/i);
+
+    // The final ranking agrees with the rules' own outcome for the stored state.
     expect(record.status).toBe('finished');
     const outcome = gameById('r-eco')!.outcome(record.state)!;
     const winner = outcome.standings.find((s) => s.rank === 1)!;

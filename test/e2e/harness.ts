@@ -142,14 +142,63 @@ export class Player {
     return rec;
   }
 
+  /** Submits the modal a `form:` button opened, with the given field texts or values. */
+  async submitForm(channelId: string, hand: MessageRecord, fields: (modal: ModalJson) => Record<string, string | string[]>): Promise<MessageRecord> {
+    const opener = await this.press(hand, 'form:');
+    await opener.response();
+    const modal = opener.modal as ModalJson | undefined;
+    if (!modal) throw new Error(`no modal for ${this.user.username}: ${JSON.stringify(opener.reply?.content ?? '')}`);
+    const rec = await this.world.double.submitModal(this.user, channelId, modal.custom_id, fields(modal), hand);
+    await rec.response();
+    return settled(this.world.double, rec);
+  }
+
   /**
-   * Plays one decision the way a cautious person would: the first play button, or the first
-   * cards offered when dumping. Returns the updated private message.
+   * Plays one decision the way a cautious person would, whatever its kind: the first options of
+   * a select, else the first answer button, else a form with its suggested or lowest values,
+   * else the first shortcut. Returns the updated private message.
    */
   async playOnce(channelId: string): Promise<MessageRecord> {
     const hand = await this.openHand(channelId);
-    return settled(this.world.double, await this.answer(hand));
+    const select = findComponent(hand, 'mv:');
+    if (select?.custom_id && select.options) {
+      const count = Math.max(select.min_values ?? 1, 1);
+      const rec = await this.select(hand, select.custom_id, select.options.slice(0, count).map((o) => o.value));
+      return settled(this.world.double, rec);
+    }
+    if (select?.custom_id) return settled(this.world.double, await this.click(hand, select.custom_id));
+    if (findComponent(hand, 'form:')) return this.submitForm(channelId, hand, suggestedAnswers);
+    if (findComponent(hand, 'sc:')) return settled(this.world.double, await this.press(hand, 'sc:'));
+    throw new Error(`no decision for ${this.user.username}: ${hand.content}`);
   }
+
+  /** Like playOnce, but a board that lags behind the game (not this player's turn) is no error. */
+  async tryPlayOnce(channelId: string): Promise<boolean> {
+    const hand = await this.openHand(channelId);
+    if (!componentsOf(hand).some((c) => /^(mv|sc|form):/.test(c.custom_id ?? ''))) return false;
+    await this.playOnce(channelId);
+    return true;
+  }
+}
+
+export interface ModalJson {
+  custom_id: string;
+  components: { type: number; component?: { type: number; custom_id: string; value?: string; placeholder?: string; min_values?: number; options?: { value: string; default?: boolean }[] } }[];
+}
+
+/** A form's answers as shown: suggested values, else the lowest bound; default or first options. */
+export function suggestedAnswers(modal: ModalJson): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const c of modal.components) {
+    const input = c.component;
+    if (!input) continue;
+    if (input.type === 4) out[input.custom_id] = input.value ?? input.placeholder?.split('–')[0] ?? '0';
+    else {
+      const defaults = (input.options ?? []).filter((o) => o.default).map((o) => o.value);
+      out[input.custom_id] = defaults.length ? defaults : (input.options ?? []).slice(0, Math.max(input.min_values ?? 1, 1)).map((o) => o.value);
+    }
+  }
+  return out;
 }
 
 /** A complete answer to a decision: a button, or values for a select. */
@@ -240,8 +289,13 @@ export async function playToEnd(world: World, channelId: string, players: Player
       return world.double.waitFor(() => finalMessage(world, channelId), 10_000);
     }
     const mover = mentioned.map((id) => byId.get(id)).find(Boolean);
-    if (mover) await mover.playOnce(channelId);
-    await world.double.waitFor(() => boards(world, channelId).length > count || finalMessage(world, channelId), 10_000);
+    const edited = board.editedAt;
+    if (mover) await mover.tryPlayOnce(channelId);
+    // A new board, the same board redrawn for a sub-step, or the end.
+    await world.double.waitFor(
+      () => boards(world, channelId).length > count || world.double.message(board.id)?.editedAt !== edited || finalMessage(world, channelId),
+      10_000,
+    );
   }
   throw new Error(`no end after ${maxTurns} turns`);
 }

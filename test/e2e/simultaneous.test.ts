@@ -33,7 +33,7 @@ describe('simultaneous secret choices through Discord', () => {
   /** Opens the bid modal from a player's private view and submits `value`. */
   async function bid(player: InstanceType<typeof Player>, channel: string, value: string): Promise<InteractionRecord> {
     const view = await player.openHand(channel);
-    const open = await player.press(view, 'num:');
+    const open = await player.press(view, 'form:');
     expect(open.ackType).toBe(9);
     const modal = open.modal as { custom_id: string };
     const rec = await world.double.submitModal(player.user, channel, modal.custom_id, { value }, view);
@@ -67,23 +67,26 @@ describe('simultaneous secret choices through Discord', () => {
     // Two bids drawn at the same version, submitted one after the other, both count.
     const viewB = await b!.openHand(channel);
     const viewC = await c!.openHand(channel);
-    const openB = await b!.press(viewB, 'num:');
+    const openB = await b!.press(viewB, 'form:');
     const rb = await world.double.submitModal(b!.user, channel, (openB.modal as { custom_id: string }).custom_id, { value: '7' }, viewB);
     await settled(world.double, rb);
     // Cat's view predates Bob's bid: its button still opens the modal.
-    const openC = await c!.press(viewC, 'num:');
+    const openC = await c!.press(viewC, 'form:');
     expect(openC.ackType).toBe(9);
     const rc = await world.double.submitModal(c!.user, channel, (openC.modal as { custom_id: string }).custom_id, { value: '2' }, viewC);
     await settled(world.double, rc);
     expect(rc.followUps.filter((f) => /⚠️/.test(f.content))).toEqual([]);
-    await world.double.waitFor(() => boards(world, channel).length >= 3);
+    const record0 = world.bot.store.openInChannel(channel)!;
+    await world.double.waitFor(() => world.bot.store.moveLog(record0.id).length === 2);
+    await world.bot.tables.flush(record0.id);
     // Once a player has bid, their view has no controls and a second bid is refused.
     const done = await b!.openHand(channel);
-    expect(findComponent(done, 'num:')).toBeUndefined();
+    expect(findComponent(done, 'form:')).toBeUndefined();
 
-    // The amounts stay private until everyone has bid: public text only says who bid.
+    // A secret bid posts nothing: the channel learns nothing until the last bid is in.
     const publicText = () => world.double.channelMessages(channel).map(textOf).join('\n');
-    expect(publicText()).toContain('sealed-bid.someoneBid');
+    const messagesBefore = world.double.channelMessages(channel).length;
+    expect(publicText()).not.toContain('sealed-bid.someoneBid');
     expect(publicText()).not.toContain('sealed-bid.youBid');
     expect(publicText()).not.toContain('sealed-bid.reveal');
     expect(textOf(world.double.message(viewB.id)!)).toContain('sealed-bid.youBid');
@@ -91,11 +94,19 @@ describe('simultaneous secret choices through Discord', () => {
     const ra = await bid(a!, channel, '3');
     await settled(world.double, ra);
     await world.double.waitFor(() => publicText().includes('sealed-bid.reveal'));
+    // The reveal is one text post (no new board) with every bid, pinging the winner.
+    const reveal = world.double.channelMessages(channel).at(-1)!;
+    expect(world.double.channelMessages(channel).length).toBe(messagesBefore + 1);
+    expect(reveal.attachments).toEqual([]);
+    expect(reveal.content).toContain('sealed-bid.someoneBid');
+    expect(mentionedOnBoard(reveal)).toEqual([b!.id]);
+    expect(publicText()).not.toContain('sealed-bid.youWon');
 
-    // Bob bid highest: only he is asked, with one button per prize.
-    const board = boards(world, channel).at(-1)!;
-    expect(mentionedOnBoard(board)).toEqual([b!.id]);
-    const prizes: MessageRecord = await b!.openHand(channel);
+    // Bob did not make the last move, yet his private line about winning reaches him.
+    const bobView = await b!.openHand(channel);
+    expect(bobView.content).toContain('sealed-bid.youWon');
+    expect((await a!.openHand(channel)).content).not.toContain('sealed-bid.youWon');
+    const prizes: MessageRecord = bobView;
     const buttons = componentsOf(prizes).filter((x) => x.custom_id?.startsWith('mv:'));
     expect(buttons.map((x) => x.custom_id!.split(':').slice(3).join(':'))).toEqual(['prize:p0', 'prize:p1', 'prize:p2']);
     const notWinner = await a!.openHand(channel);
@@ -105,7 +116,10 @@ describe('simultaneous secret choices through Discord', () => {
     // Round two, then the end.
     await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!).length === 3);
     for (const [p, amount] of [[a!, '1'], [b!, '0'], [c!, '4']] as const) await settled(world.double, await bid(p, channel, amount));
-    await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!)[0] === c!.id && mentionedOnBoard(boards(world, channel).at(-1)!).length === 1);
+    await world.double.waitFor(() => {
+      const last = world.double.channelMessages(channel).at(-1)!;
+      return last.content.includes('sealed-bid.reveal') && mentionedOnBoard(last).join() === c!.id;
+    });
     const last = await c!.openHand(channel);
     await settled(world.double, await c!.press(last, 'mv:'));
     const final = await world.double.waitFor(() => finalMessage(world, channel));

@@ -50,7 +50,7 @@ describe('game store', () => {
   it('opens a lobby with the creator seated', () => {
     const game = lobby(store);
     expect(game.status).toBe('lobby');
-    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice' }]);
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
     expect(store.openInChannel('100000000000000001')?.id).toBe(game.id);
   });
 
@@ -166,5 +166,62 @@ describe('game store', () => {
     const second = freshStore(path);
     expect(second.get(game.id)).toEqual(game);
     expect(second.db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('writes the opening board with the start, and each move\'s post and events with the move', () => {
+    const game = started(store);
+    const opening = store.postsOf(game.id);
+    expect(opening.map((p) => p.kind)).toEqual(['board']);
+    expect(opening[0]!.payload.lines.map((l) => l.key)).toEqual(['board.started']);
+    expect(store.nextPost(game.id)!.id).toBe(opening[0]!.id);
+    store.markPosted(store.nextPost(game.id)!, 'm1');
+    expect(store.nextPost(game.id)).toBeNull();
+    expect(store.get(game.id)!.boardMessageId).toBe('m1');
+
+    // Play until the game ends: every move stores its events, and the outbox ends with the scores.
+    let record = store.get(game.id)!;
+    while (record.status === 'active') {
+      const { seat, move } = botMove(record);
+      const result = store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!result.ok) throw new Error(result.error.key);
+      record = result.value.game;
+    }
+    const all = store.postsOf(game.id);
+    expect(all.slice(-2).map((p) => p.kind)).toEqual(['board', 'final']);
+    expect(all.at(-1)!.payload.outcome!.standings).toHaveLength(3);
+    // The public log rebuilt from the store holds every public line the posts carried.
+    let state = rEco.setup({ seats: 3, options: {}, seed: record.seed });
+    const replayed: string[] = [];
+    for (const m of store.moveLog(game.id)) {
+      const r = rEco.apply(state, m.seat, m.move);
+      if (!r.ok) throw new Error(r.error.key);
+      replayed.push(...r.events.filter((e) => e.visibleTo === 'all').map((e) => JSON.stringify({ key: e.key, args: e.args })));
+      state = r.state;
+    }
+    expect(store.publicLog(game.id).map((l) => JSON.stringify({ key: l.key, args: l.args }))).toEqual(replayed);
+    expect(store.publicLog(game.id).at(-1)!.key).toBe('r-eco.log.gameOver');
+    // Posts are public: no private line ever reaches one.
+    expect(JSON.stringify(all.map((p) => p.payload))).not.toContain('youDumped');
+    expect(store.gamesWithUnsentPosts()).toEqual([game.id]);
+  });
+
+  it('keeps each seat\'s private lines since its own last move', () => {
+    const game = started(store);
+    let record = store.get(game.id)!;
+    for (let i = 0; i < 200 && record.status === 'active'; i++) {
+      const { seat, move } = botMove(record);
+      const result = store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!result.ok) throw new Error(result.error.key);
+      record = result.value.game;
+      const dumped = result.value.events.find((e) => e.key === 'r-eco.log.youDumped');
+      if (dumped) {
+        expect(store.linesSinceOwnMove(game.id, seat).map((l) => l.event.key)).toContain('r-eco.log.youDumped');
+        for (const other of [0, 1, 2].filter((s) => s !== seat)) {
+          expect(store.linesSinceOwnMove(game.id, other).some((l) => l.event.key === 'r-eco.log.youDumped' && l.sequence === store.moveLog(game.id).length)).toBe(false);
+        }
+        return;
+      }
+    }
+    throw new Error('no dump in 200 moves');
   });
 });

@@ -9,7 +9,7 @@ import { gameById } from '../../src/games/index.js';
 import { cardOf } from '../../src/games/r-eco/constants.js';
 import type { REcoState } from '../../src/games/r-eco/types.js';
 import { localise } from '../../src/i18n/index.js';
-import { boardMessage, finalMessage, statusEmbed } from '../../src/discord/messages.js';
+import { boardMessage, finalMessage, payloadOf, statusEmbed } from '../../src/discord/messages.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 import { renderers } from '../../renderers/index.js';
 
@@ -19,7 +19,7 @@ function record(state: REcoState, status: GameRecord['status'] = 'active'): Game
   const at = new Date(0);
   return {
     id: 7, guildId: '1', channelId: '2', gameType: 'r-eco', status, options: {}, language: 'en',
-    state, version: 12, seed: 's', creatorId: 'u0', lobbyMessageId: null, createdAt: at, updatedAt: at, finishedAt: null,
+    state, version: 12, seed: 's', creatorId: 'u0', lobbyMessageId: null, boardMessageId: null, postedThrough: 0, boardFrom: 1, settings: { reminderMinutes: 0, deadlineMinutes: 0, pace: 'auto' }, createdAt: at, updatedAt: at, finishedAt: null,
     seats: state.players.map((_, i) => ({ position: i, userId: i === 2 ? null : `10000000000000000${i}`, isBot: i === 2, displayName: `Player ${i}` })),
   };
 }
@@ -73,8 +73,8 @@ describe('hidden information never reaches public output', () => {
     expect(renderers['r-eco']!.board(game.publicView(other), ctx).equals(png)).toBe(true);
 
     const events: LogEvent[] = [{ key: 'r-eco.log.gameOver', visibleTo: 'all' }, { key: 'r-eco.log.youDumped', args: { count: 1, cards: 'SECRET' }, visibleTo: [0] }];
-    const a = boardMessage(record(state), events, null);
-    const b = boardMessage(record(other), events, null);
+    const a = boardMessage(record(state), payloadOf(record(state), events), null);
+    const b = boardMessage(record(other), payloadOf(record(other), events), null);
     expect(publicText(b)).toEqual(publicText(a));
     expect(publicText(a)).not.toContain('SECRET');
     expect(JSON.stringify(statusEmbed(record(other), 'en').toJSON())).toEqual(JSON.stringify(statusEmbed(record(state), 'en').toJSON()));
@@ -83,7 +83,7 @@ describe('hidden information never reaches public output', () => {
 
   it('no public message names the cards of any hand', () => {
     for (const state of states) {
-      const text = publicText(boardMessage(record(state), [], null)) + JSON.stringify(statusEmbed(record(state), 'en').toJSON());
+      const text = publicText(boardMessage(record(state), payloadOf(record(state), []), null)) + JSON.stringify(statusEmbed(record(state), 'en').toJSON());
       for (let seat = 0; seat < state.players.length; seat++) {
         const lines = game.present.hand(game.seatView(state, seat)).map((m) => localise('en', m));
         const handLine = lines[0]!;
@@ -109,7 +109,7 @@ describe('embeds', () => {
     const mid = midGame('embeds', 12);
     const embeds = [
       statusEmbed(record(mid), 'en').toJSON(),
-      boardMessage(record(mid), [], null).embeds[0]!.toJSON(),
+      boardMessage(record(mid), payloadOf(record(mid), []), null).embeds[0]!.toJSON(),
       finalMessage(record(state, 'finished'), null).embeds[0]!.toJSON(),
     ];
     for (const embed of embeds) {

@@ -180,9 +180,9 @@ function advance(s: REcoState, events: LogEvent[]): void {
     const hand = s.players[seat]!.hand;
     if (hand.length > 0) {
       s.current = seat;
-      // A lone card is the only legal play: it is played at once rather than asked for.
+      // A single card is a play with one answer: nobody is asked it, it is played at once.
       if (hand.length === 1) {
-        events.push({ key: 'r-eco.log.forced', args: { seat: { seat } }, visibleTo: 'all' });
+        events.push({ key: 'r-eco.log.forcedPlay', args: { seat: { seat } }, visibleTo: 'all' });
         play(s, seat, [hand[0]!], events);
       }
       return;

@@ -257,16 +257,15 @@ describe('R-Eco turn sequence', () => {
     ]);
   });
 
-  it('plays a lone card at once: a hand of one card has one legal play', () => {
-    const state = buildState({ seats: 3, players: [{ hand: ['R1', 'B1'] }, { hand: ['Y1'] }, { hand: ['B1', 'G1'] }] });
-    const { state: after, events } = ok(state, 0, { type: 'play', cards: [state.players[0]!.hand[1]!] });
+  it('plays a lone card by itself: a choice with one answer is never asked', () => {
+    const state = buildState({ seats: 3, players: [{ hand: ['R1', 'B1'] }, { hand: ['Y1'] }, { hand: ['G1', 'G2'] }] });
+    const { state: after, events } = ok(state, 0, { type: 'play', cards: [state.players[0]!.hand[0]!] });
     const keys = events.map((e) => e.key);
-    expect(keys).toContain('r-eco.log.forced');
-    expect(events.find((e) => e.key === 'r-eco.log.forced')!.args).toEqual({ seat: { seat: 1 } });
+    expect(keys).toContain('r-eco.log.forcedPlay');
+    expect(keys.filter((k) => k === 'r-eco.log.played')).toHaveLength(2);
+    // Seat 1 played its yellow 1 and collected the yellow dump; the turn is past it.
     expect(notations(after.centres.yellow.factory)).toEqual(['Y1']);
-    expect(after.players[1]!.hand).toEqual([]);
     expect(after.current).toBe(2);
-    expect(rEco.decision(after, 2)?.kind).toBe('choose');
   });
 
   it('G4: with the draw and discard piles both empty, places what it can, possibly nothing', () => {

@@ -1,0 +1,28 @@
+/**
+ * The shared contract test. A new game joins with one line in ENTRIES; the test-only fixtures
+ * keep the contract honest for simultaneous secret choices and for forms with shortcuts.
+ */
+import { vi } from 'vitest';
+
+vi.mock('../../src/games/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/games/index.js')>();
+  const { sealedBid } = await import('../e2e/fixtures/sealed-bid.js');
+  const { cubeMarket } = await import('./fixtures/cube-market.js');
+  const GAMES = { ...original.GAMES, [sealedBid.id]: sealedBid, [cubeMarket.id]: cubeMarket };
+  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
+});
+
+const { contractSuite } = await import('./contract.js');
+const { renderers } = await import('../../renderers/index.js');
+const { gameById } = await import('../../src/games/index.js');
+const { sealedBidRenderers } = await import('../e2e/fixtures/sealed-bid.js');
+const { cubeMarketRenderers } = await import('./fixtures/cube-market.js');
+
+const ENTRIES: import('./contract.js').ContractEntry[] = [
+  { game: gameById('r-eco')!, renderers: renderers['r-eco'], variants: [{ seats: 2, options: { 'two-player': true } }, { seats: 3, options: {} }, { seats: 5, options: {} }] },
+  { game: gameById('mark')!, renderers: renderers['mark'], variants: [{ seats: 2, options: {} }, { seats: 3, options: { 'mark-private-money': true } }, { seats: 4, options: { 'mark-short': true } }] },
+  { game: gameById('sealed-bid')!, renderers: sealedBidRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
+  { game: gameById('cube-market')!, renderers: cubeMarketRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
+];
+
+for (const entry of ENTRIES) contractSuite(entry);

@@ -1,0 +1,174 @@
+/**
+ * Every message key the M.A.R.K. code emits exists in English and French with its placeholders
+ * supplied; both files hold the same keys and no unused ones. Keys come from real output: bot
+ * games (log lines, decisions, views, scores) and rule errors.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playout, type LogEvent, type Msg, type MsgArg } from '../../../src/engine/index.js';
+import { mark } from '../../../src/games/mark/index.js';
+import type { MarkMove, MarkState } from '../../../src/games/mark/types.js';
+import { build, rolled } from './helpers.js';
+
+type Tree = { [key: string]: string | Tree };
+const load = (lang: string) => JSON.parse(readFileSync(new URL(`../../../src/games/mark/locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+const locales = { en: load('en'), fr: load('fr') };
+
+function isMsg(arg: MsgArg): arg is Msg {
+  return typeof arg === 'object' && !Array.isArray(arg) && 'key' in arg;
+}
+
+function collect(msg: Msg, into: Msg[]): void {
+  into.push(msg);
+  const visit = (arg: MsgArg): void => {
+    if (Array.isArray(arg)) arg.forEach(visit);
+    else if (isMsg(arg)) collect(arg, into);
+  };
+  Object.values(msg.args ?? {}).forEach(visit);
+}
+
+function lookup(tree: Tree, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+function variants(tree: Tree, msg: Msg): string[] | null {
+  const path = msg.key.slice('mark.'.length);
+  if (typeof msg.args?.count === 'number') {
+    const one = lookup(tree, `${path}_one`), other = lookup(tree, `${path}_other`);
+    if (one !== undefined && other !== undefined) return [one, other];
+  }
+  const plain = lookup(tree, path);
+  return plain === undefined ? null : [plain];
+}
+
+function emitted(): Msg[] {
+  const msgs: Msg[] = [];
+  const add = (m: Msg) => collect(m, msgs);
+  const addState = (state: MarkState, events: LogEvent[] = []) => {
+    events.forEach(add);
+    mark.present.status(mark.publicView(state)).forEach((f) => [f.name, ...f.lines].forEach(add));
+    for (let seat = 0; seat < state.seats; seat++) {
+      mark.present.hand(mark.seatView(state, seat)).forEach(add);
+      const d = mark.decision(state, seat);
+      if (!d) continue;
+      add(d.prompt);
+      d.notes?.forEach(add);
+      d.shortcuts?.forEach((c) => add(c.label));
+      const choices = d.kind === 'form' ? d.fields.flatMap((f) => [{ id: f.id, label: f.label }, ...(f.kind === 'select' ? f.choices : [])]) : d.choices;
+      for (const c of choices) {
+        add(c.label);
+        if ('detail' in c && c.detail) add(c.detail);
+      }
+    }
+    mark.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+  };
+  const error = (state: MarkState, seat: number, move: unknown) => {
+    const result = mark.apply(state, seat, move as MarkMove);
+    if (result.ok) throw new Error('expected a rule error');
+    add(result.error);
+  };
+
+  add({ key: mark.nameKey });
+  add({ key: mark.present.rulesKey });
+  mark.options.forEach((o) => add({ key: `mark.options.${o.name}` }));
+  for (const seats of [2, 3, 4]) {
+    for (let g = 0; g < 12; g++) {
+      const input = { seats, options: { short: g % 2 === 0, privateMoney: g % 3 === 0 }, seed: `keys-${seats}-${g}` };
+      const { log } = playout<MarkState>(mark, input);
+      let state = mark.setup(input);
+      addState(state);
+      for (const { seat, move } of log) {
+        const result = mark.apply(state, seat, move as MarkMove);
+        if (!result.ok) throw new Error(result.error.key);
+        state = result.state;
+        addState(state, result.events);
+      }
+    }
+  }
+  // Rare situations the bots may not reach.
+  const ret = build({ cash: [4, 30], companies: [['WWWW', 'BBB-']] });
+  ret.phase = 'return';
+  addState(ret);
+  error(ret, 0, { type: 'return', row1: [], row2: [] });
+  error(ret, 0, { type: 'take', colour: 'red', to: 0 });
+  error(ret, 1, { type: 'bid', amount: 1 });
+  error(ret, 0, null);
+  error(ret, 0, { type: 'jump' });
+  const act = build({ companies: [['W---', 'B---']] });
+  rolled(act, 'white', 'blue');
+  error(act, 0, { type: 'take', colour: 'red', to: 3 });
+  error(act, 0, { type: 'bid', amount: 0 });
+  const named = build();
+  named.phase = 'name';
+  named.dice = ['hammer', 'star'];
+  addState(named);
+  error(named, 0, { type: 'name', colour: 'pink' });
+  error(named, 0, { type: 'place', to: 0 });
+  const bid = build({ seats: 2, cash: [0, 5], privateMoney: true });
+  bid.phase = 'bid';
+  bid.auction = { colour: 'red', bids: [null, 2] };
+  addState(bid);
+  error(bid, 0, { type: 'bid', amount: 3 });
+  error(bid, 0, { type: 'bid', amount: -3 });
+  error(bid, 1, { type: 'bid', amount: 1 });
+  error(bid, 0, { type: 'return', row1: [], row2: [] });
+  const place = build({ seats: 2 });
+  place.phase = 'place';
+  place.placer = 1;
+  place.colours = ['red'];
+  addState(place);
+  error(place, 1, { type: 'place', to: 9 });
+  error(place, 1, { type: 'name', colour: 'red' });
+  const over = build();
+  over.phase = 'over';
+  error(over, 0, { type: 'bid', amount: 0 });
+  const noRoom = build({ companies: [['----', '----'], ['WWWW', '----']] });
+  noRoom.phase = 'bid';
+  noRoom.dice = ['hammer', 'red'];
+  noRoom.auction = { colour: 'red', bids: [0, null] };
+  const r = mark.apply(noRoom, 1, { type: 'bid', amount: 1 });
+  if (r.ok) r.events.forEach(add);
+  return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
+}
+
+describe('M.A.R.K. locale files', () => {
+  const msgs = emitted();
+
+  it.each(Object.keys(locales) as (keyof typeof locales)[])('%s has every emitted key with its placeholders filled', (lang) => {
+    const problems = new Set<string>();
+    for (const msg of msgs) {
+      if (!msg.key.startsWith('mark.')) {
+        problems.add(`${msg.key} is outside the mark namespace`);
+        continue;
+      }
+      const texts = variants(locales[lang], msg);
+      if (!texts) {
+        problems.add(`missing ${msg.key}`);
+        continue;
+      }
+      for (const text of texts) {
+        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) if (!(name! in (msg.args ?? {}))) problems.add(`${msg.key} uses {{${name}}} without it`);
+      }
+    }
+    expect([...problems]).toEqual([]);
+  });
+
+  it('both files have the same keys, and every key is emitted', () => {
+    const flat = (tree: Tree, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flat(v, `${prefix}${k}.`)));
+    expect(flat(locales.fr).sort()).toEqual(flat(locales.en).sort());
+    const used = new Set(msgs.map((m) => m.key.slice('mark.'.length)));
+    expect(flat(locales.en).filter((k) => !k.startsWith('render.') && !used.has(k.replace(/_(zero|one|other)$/, '')))).toEqual([]);
+  });
+
+  it('keeps labels within Discord limits and the rules summary within one message', () => {
+    for (const tree of Object.values(locales)) {
+      expect((tree.rules as string).length).toBeLessThan(1500);
+      // Choice labels with long arguments (a 5-letter colour, 2-digit values) stay under 80.
+      for (const text of Object.values(tree.choice as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xxxxxx').length).toBeLessThanOrEqual(80);
+      for (const text of Object.values(tree.field as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xx').length).toBeLessThanOrEqual(45);
+    }
+  });
+});
