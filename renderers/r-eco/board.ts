@@ -31,16 +31,15 @@ import {
   MARGIN,
   MUTED,
   PANEL,
-  PENALTY,
   TEXT,
   TEXT_L,
   TEXT_MIN,
   TEXT_XL,
   colourLabels,
   drawBackground,
-  drawBin,
   drawColourBand,
   drawPanel,
+  drawPenalty,
   drawPill,
   drawRewardChips,
   seatName,
@@ -76,8 +75,10 @@ const PLAYERS_Y = CENTRES_Y + 2 * CH + CENTRE_GAP + 16;
 const PLAYERS_HEAD = 50;
 const ROW_H = 118;
 const SCORE_X = W - M - 22;
-const HAND_X = 500;
-const BIN_X = 500;
+const HAND_X = 470;
+const BIN_X = 570;
+/** Rewards get the whole second line, but for the bonus at its right end. */
+const BONUS_W = 250;
 
 function boardHeight(seats: number): number {
   return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + M;
@@ -241,21 +242,18 @@ function drawPlayer(g: Ctx, p: PlayerView, index: number, active: boolean, ctx: 
   g.fillStyle = active ? ACCENT : DEEP;
   g.fill();
   drawText(g, String(p.seat + 1), x + 38, cy + 1, { size: TEXT_MIN, bold: true, color: '#ffffff', align: 'center' });
-  drawText(g, seatName(ctx, p.seat), x + 70, cy, { size: TEXT_L, bold: true, color: INK, maxWidth: HAND_X - 90 });
+  drawText(g, seatName(ctx, p.seat), x + 70, cy, { size: TEXT_L, bold: true, color: INK, maxWidth: HAND_X - 86 });
 
-  // Cards in hand: a card back and the count.
+  // Cards in hand (a card back and the count), then the dumped cards (a bin and the penalty).
   blit(g, cardBack(BACK_ICON), x + HAND_X, cy - BACK_ICON.h / 2);
   drawText(g, String(p.handSize), x + HAND_X + BACK_ICON.w + 10, cy + 1, { size: TEXT, bold: true, color: INK });
+  drawPenalty(g, x + BIN_X, cy, p.dumpedCount);
   drawText(g, formatValue(p.score), SCORE_X, cy + 2, { size: TEXT_XL, bold: true, color: INK, align: 'right' });
 
-  // Second line: rewards (a lone colour scores nothing, so it is faded), penalty and bonus.
-  drawRewardChips(g, p.rewards, x + 24, y + 58, BIN_X - 40, true);
-  const ly = y + 85;
-  const dumped = p.dumpedCount > 0;
-  drawBin(g, x + BIN_X, ly - 16, dumped ? PENALTY : '#9aa6a0');
-  drawText(g, dumped ? formatValue(-p.dumpedCount) : '0', x + BIN_X + 34, ly + 1, { size: TEXT, bold: true, color: dumped ? PENALTY : MUTED });
+  // Second line: rewards (a lone colour scores nothing, so it is faded) and the clean bonus.
+  drawRewardChips(g, p.rewards, x + 24, y + 58, SCORE_X - x - 24 - (p.bonus > 0 ? BONUS_W : 0), true);
   if (p.bonus > 0) {
-    drawText(g, ctx.t('render.bonus', { bonus: p.bonus }), SCORE_X, ly + 1, { size: TEXT_MIN, bold: true, color: BONUS, align: 'right', maxWidth: SCORE_X - x - BIN_X - 90 });
+    drawText(g, ctx.t('render.bonus', { bonus: p.bonus }), SCORE_X, y + 86, { size: TEXT_MIN, bold: true, color: BONUS, align: 'right', maxWidth: BONUS_W - 16 });
   }
 }
 

@@ -10,14 +10,13 @@ import {
   INK,
   MARGIN,
   MUTED,
-  PENALTY,
   TEXT,
   TEXT_L,
   TEXT_MIN,
   TEXT_XL,
   drawBackground,
-  drawBin,
   drawPanel,
+  drawPenalty,
   drawRewardChips,
   seatName,
 } from './parts.js';
@@ -29,7 +28,8 @@ const PANEL_Y = HEADER_H + 18;
 const HEAD_H = 50;
 const ROW_H = 130;
 const SCORE_X = W - M - 22;
-const BIN_X = 500;
+const BIN_X = 570;
+const BONUS_W = 250;
 
 const MEDALS = ['#e3b23c', '#aab4bd', '#c98a4b'];
 
@@ -75,17 +75,15 @@ function drawRow(g: Ctx, s: Standing, p: PlayerView | undefined, i: number, ctx:
   g.strokeStyle = 'rgba(0,0,0,0.18)';
   g.stroke();
   drawText(g, String(s.rank), x + 40, cy + 1, { size: TEXT, bold: true, color: '#ffffff', align: 'center' });
-  drawText(g, seatName(ctx, s.seat), x + 76, cy, { size: TEXT_L, bold: true, color: INK, maxWidth: SCORE_X - x - 200 });
+  drawText(g, seatName(ctx, s.seat), x + 76, cy, { size: TEXT_L, bold: true, color: INK, maxWidth: BIN_X - 96 });
   drawText(g, formatValue(s.score), SCORE_X, cy + 2, { size: TEXT_XL, bold: true, color: INK, align: 'right' });
 
+  drawPenalty(g, x + BIN_X, cy, p?.dumpedCount ?? 0);
   // A colour with a single card scores nothing, so it is drawn faded.
-  drawRewardChips(g, p?.rewards ?? [], x + 24, y + 66, BIN_X - 40, true);
-  const ly = y + 93;
-  const dumped = (p?.dumpedCount ?? 0) > 0;
-  drawBin(g, x + BIN_X, ly - 16, dumped ? PENALTY : '#9aa6a0');
-  drawText(g, dumped ? formatValue(-(p?.dumpedCount ?? 0)) : '0', x + BIN_X + 34, ly + 1, { size: TEXT, bold: true, color: dumped ? PENALTY : MUTED });
-  if (p && p.bonus > 0) {
-    drawText(g, ctx.t('render.bonus', { bonus: p.bonus }), SCORE_X, ly + 1, { size: TEXT_MIN, bold: true, color: BONUS, align: 'right', maxWidth: SCORE_X - x - BIN_X - 90 });
+  const bonus = p?.bonus ?? 0;
+  drawRewardChips(g, p?.rewards ?? [], x + 24, y + 66, SCORE_X - x - 24 - (bonus > 0 ? BONUS_W : 0), true);
+  if (bonus > 0) {
+    drawText(g, ctx.t('render.bonus', { bonus }), SCORE_X, y + 94, { size: TEXT_MIN, bold: true, color: BONUS, align: 'right', maxWidth: BONUS_W - 16 });
   }
 }
 

@@ -3,7 +3,7 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, strokeRoundRect, type Ctx } from '../canvas.js';
+import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
 
@@ -90,7 +90,7 @@ export function drawBin(g: Ctx, x: number, y: number, colour: string): void {
 const CHIP_STEP = REWARD_CHIP.w + 3;
 const GROUP_GAP = 14;
 /** Overlap never hides more than this: the value stays visible. */
-const CHIP_MIN_STEP = 34;
+const CHIP_MIN_STEP = 32;
 
 /**
  * A player's rewards as chips, grouped by colour in table order, from (x, y) within maxWidth.
@@ -101,10 +101,12 @@ export function drawRewardChips(g: Ctx, rewards: readonly Reward[], x: number, y
   const held = groups.filter((gr) => gr.values.length > 0);
   const chips = held.reduce((n, gr) => n + gr.values.length, 0);
   if (chips === 0) return;
-  // Shrink the step between chips of a colour only when everything would not fit.
+  // Shrink the step between chips of a colour only when everything would not fit: the width is
+  // one whole chip per colour, the gaps, and a step for every other chip.
   const gaps = (held.length - 1) * GROUP_GAP;
-  const natural = chips * CHIP_STEP + gaps;
-  const step = natural <= maxWidth ? CHIP_STEP : Math.max(CHIP_MIN_STEP, (maxWidth - gaps - held.length * (REWARD_CHIP.w - CHIP_STEP)) / chips);
+  const fixed = held.length * REWARD_CHIP.w + gaps;
+  const steps = chips - held.length;
+  const step = steps === 0 || fixed + steps * CHIP_STEP <= maxWidth ? CHIP_STEP : Math.max(CHIP_MIN_STEP, (maxWidth - fixed) / steps);
   let cx = x;
   for (const { colour, values } of held) {
     const faded = fadeSingles && values.length === 1;
@@ -128,4 +130,10 @@ export function drawColourBand(g: Ctx, colour: string, name: string, x: number, 
   g.fill();
   drawSymbol(g, colour, x + 26, cy, 9.5, st.fill, st.dark, 1.5);
   drawText(g, name, x + 52, cy + 1, { size: TEXT_L, bold: true, color: onLight ? st.dark : st.ink, maxWidth: w - 64 });
+}
+
+/** The dumped cards of a seat, on a line centred on cy: a bin and the penalty, red when any. */
+export function drawPenalty(g: Ctx, x: number, cy: number, dumped: number): void {
+  drawBin(g, x, cy - 16, dumped > 0 ? PENALTY : '#9aa6a0');
+  drawText(g, dumped > 0 ? formatValue(-dumped) : '0', x + 34, cy + 1, { size: TEXT, bold: true, color: dumped > 0 ? PENALTY : MUTED });
 }
