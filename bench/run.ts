@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchDiscord } from './discord.js';
 import { benchPlayouts } from './engine.js';
+import { benchImages } from './images.js';
 import { benchMarkPlayouts } from './mark.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
@@ -34,9 +35,18 @@ const pipeline = benchPipeline();
 add('Move: load+apply+commit+render p50', pipeline.moveP50Ms, 'ms');
 add('Move: load+apply+commit+render p99', pipeline.moveP99Ms, 'ms', '< 100');
 add('Move: store only p99', pipeline.storeP99Ms, 'ms');
-add('Board render+encode p50', pipeline.renderP50Ms, 'ms');
-add('Board render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
-add('Board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
+add('R-Eco board (900 px) render+encode p50', pipeline.renderP50Ms, 'ms');
+add('R-Eco board (900 px) render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
+add('R-Eco board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
+
+console.log('R-Eco images with 5 players (board, hand, final)…');
+const images = benchImages();
+add('R-Eco 5-player board render+encode p99', images.board.p99Ms, 'ms', '< 40');
+add('R-Eco 5-player board PNG size (max)', images.board.maxKB, 'KB', '< 300');
+add('R-Eco hand (800 px) render+encode p99', images.hand.p99Ms, 'ms', '< 40');
+add('R-Eco hand PNG size (max)', images.hand.maxKB, 'KB', '< 300');
+add('R-Eco final ranking render+encode p99', images.final.p99Ms, 'ms', '< 40');
+add('R-Eco final ranking PNG size (max)', images.final.maxKB, 'KB', '< 300');
 
 console.log('Public posts and image bytes per game…');
 const posts = benchPosts();
@@ -80,7 +90,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, posts, scheduler, discord, stress, memory },
+  raw: { playouts, pipeline, images, posts, scheduler, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

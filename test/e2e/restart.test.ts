@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { openDatabase } from '../../src/store/database.js';
-import { GUILD_ID, Player, boards, botEnv, findComponent, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
+import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,7 +62,7 @@ describe('a restart in the middle of a game', () => {
     }
     const mover = [ann, ben].find((p) => p.id === mentionedOnBoard(board)[0])!;
     const hand = await mover.openHand(channel);
-    const select = findComponent(hand, 'mv:')!;
+    const answer = firstAnswer(hand)!;
     const postsBefore = boards(world, channel).length;
 
     child.kill('SIGKILL');
@@ -80,7 +80,7 @@ describe('a restart in the middle of a game', () => {
     expect(double.commandPuts).toBe(1);
 
     // The private view from before the restart still plays.
-    const rec = await mover.select(hand, select.custom_id!, [select.options![0]!.value]);
+    const rec = await mover.answer(hand, answer);
     await settled(double, rec, 10_000);
     await double.waitFor(() => boards(world, channel).length > postsBefore, 10_000);
     // And the old public board's button gives a fresh private view.

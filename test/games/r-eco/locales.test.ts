@@ -59,7 +59,7 @@ function emitted(): Msg[] {
       const d = rEco.decision(state, seat);
       if (d) {
         add(d.prompt);
-        if (d.kind !== 'form') d.choices.forEach((c) => add(c.label));
+        if (d.kind !== 'form') d.choices.forEach((c) => [c.label, c.detail].forEach((m) => m && add(m)));
       }
     }
     rEco.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
