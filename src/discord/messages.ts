@@ -159,7 +159,7 @@ export function lobbyMessage(record: GameRecord) {
       ? t(language, value ? 'lobby.yes' : 'lobby.no')
       : hasKey(language, choiceKey) ? t(language, choiceKey) : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
     const key = `${game.id}.options.${o.name}`;
-    return `${hasKey(language, key) ? t(language, key) : o.description}: **${shown}**`;
+    return t(language, 'lobby.optionLine', { name: hasKey(language, key) ? t(language, key) : o.description, value: shown });
   });
   const settings = settingsLines(language, record.settings);
   const embed = new EmbedBuilder()
