@@ -10,6 +10,7 @@ import { benchMarkPlayouts } from './mark.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
 import { benchPosts } from './posts.js';
+import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
@@ -60,6 +61,14 @@ add('Stress: click → board posted p50', stress.clickToBoardP50Ms, 'ms');
 add('Stress: click → board posted p99', stress.clickToBoardP99Ms, 'ms');
 add('Stress: boards posted per second', stress.clicks / stress.seconds, 'boards/s');
 
+console.log('Scheduler with 10,000 open games…');
+const scheduler = await benchScheduler();
+add('Scheduler: next due time, 10,000 open games, p50', scheduler.nextDueP50Ms, 'ms');
+add('Scheduler: next due time, 10,000 open games, p99', scheduler.nextDueP99Ms, 'ms', '< 5');
+add(`Scheduler: one wake-up handling ${scheduler.handled} reminders`, scheduler.tickMs, 'ms');
+add('Scheduler: per reminder', scheduler.tickPerClockMs, 'ms');
+add('Scheduler: memory for 10,000 open games (RSS growth)', scheduler.rssMb, 'MB');
+
 console.log('Memory with 100 active and 1,000 finished games…');
 const memory = await benchMemory();
 add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
@@ -71,7 +80,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, posts, discord, stress, memory },
+  raw: { playouts, pipeline, posts, scheduler, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

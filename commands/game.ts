@@ -1,15 +1,24 @@
-/** /game new|join|leave|add-bot|start|cancel: open a lobby and run it. */
+/** /game new|join|leave|add-bot|start|cancel|settings|kick|take-seat|log: open a lobby and run the table. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameOptions } from '../src/engine/index.js';
 import { GAMES } from '../src/games/index.js';
 import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
+import { changeSettings, kick, readSettings, settingChoices, showLog, takeSeat } from '../src/discord/async.js';
 import { createLobby, lobbyAction } from '../src/discord/lobby.js';
+import { replyError } from '../src/discord/replies.js';
+import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import type { LobbyAction } from '../src/discord/custom-id.js';
 import { described, named } from './localised.js';
 
 /** Every game's options, offered once each (games share names they have in common). */
 const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
+
+/** A choice's label in a language: its locale key when there is one, else the game's own label. */
+export function choiceLabel(option: string, choice: { value: string; label: string }, language: 'en' | 'fr'): string {
+  const key = `optionChoices.${option}.${choice.value}`;
+  return hasKey(language, key) ? t(language, key) : choice.label;
+}
 
 function optionKey(gameId: string, name: string): string {
   return `${gameId}.options.${name}`;
@@ -29,15 +38,34 @@ function newSubcommand() {
         { name: 'Français', value: 'fr' },
       ),
     );
+    addSettingOptions(sub);
     for (const { game, spec } of OPTION_SPECS) {
       const key = optionKey(game, spec.name);
       const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
         hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
-      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(o.setName(spec.name)));
-      else sub.addStringOption((o) => describe(o.setName(spec.name)).addChoices(...spec.choices.map((c) => ({ name: c.label, value: c.value }))));
+      // French option names and choice labels, shared by every game (src/i18n/locales).
+      const frName = `optionNames.${spec.name}`;
+      const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
+        hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
+      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
+      else {
+        sub.addStringOption((o) =>
+          describe(name(o)).addChoices(
+            ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } })),
+          ),
+        );
+      }
     }
     return sub;
   };
+}
+
+/** reminder, deadline and pace: shared by /game new and /game settings. */
+function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
+  for (const [name, fr] of [['reminder', 'rappel'], ['deadline', 'délai'], ['pace', 'rythme']] as const) {
+    sub.addStringOption((o) => described(named(o, name, fr), `commands.game.option.${name}`).addChoices(...settingChoices(name)));
+  }
+  return sub;
 }
 
 const ACTIONS: { name: string; fr: string; action: LobbyAction }[] = [
@@ -52,6 +80,17 @@ const builder = described(named(new SlashCommandBuilder(), 'game', 'partie'), 'c
   .setContexts(InteractionContextType.Guild)
   .addSubcommand(newSubcommand());
 for (const a of ACTIONS) builder.addSubcommand((sub) => described(named(sub, a.name, a.fr), `commands.game.${a.action}`));
+builder
+  .addSubcommand((sub) => addSettingOptions(described(named(sub, 'settings', 'réglages'), 'commands.game.settings')))
+  .addSubcommand((sub) =>
+    described(named(sub, 'kick', 'exclure'), 'commands.game.kick').addUserOption((o) => described(named(o, 'player', 'joueur'), 'commands.game.option.player').setRequired(true)),
+  )
+  .addSubcommand((sub) =>
+    described(named(sub, 'take-seat', 'prendre-place'), 'commands.game.takeSeat').addIntegerOption((o) =>
+      described(named(o, 'seat', 'place'), 'commands.game.option.seat').setMinValue(1).setMaxValue(5),
+    ),
+  )
+  .addSubcommand((sub) => described(named(sub, 'log', 'journal'), 'commands.game.log'));
 
 export const data = builder;
 
@@ -65,9 +104,28 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       if (value !== null) options[spec.name] = value;
     }
     const language = languageOf(interaction.options.getString('language') ?? interaction.locale);
-    return createLobby(ctx, interaction, { gameType, language, options });
+    const settings = readSettings(DEFAULT_SETTINGS, {
+      reminder: interaction.options.getString('reminder'),
+      deadline: interaction.options.getString('deadline'),
+      pace: interaction.options.getString('pace'),
+    });
+    if (!settings) return replyError(interaction, 'error.badOption');
+    return createLobby(ctx, interaction, { gameType, language, options, settings });
   }
-  const action = ACTIONS.find((a) => a.name === sub)!.action;
   const record = interaction.channelId ? ctx.store.openInChannel(interaction.channelId) : null;
+  switch (sub) {
+    case 'settings':
+      return changeSettings(ctx, interaction, record);
+    case 'kick':
+      return kick(ctx, interaction, record);
+    case 'take-seat': {
+      const seat = interaction.options.getInteger('seat');
+      return takeSeat(ctx, interaction, record, seat === null ? null : seat - 1);
+    }
+    case 'log':
+      return showLog(ctx, interaction, record ?? (interaction.channelId ? ctx.store.latestInChannel(interaction.channelId) : null));
+  }
+  const action = ACTIONS.find((a) => a.name === sub)?.action;
+  if (!action) return replyError(interaction, 'error.unknownCommand');
   return lobbyAction(ctx, interaction, record, action);
 }

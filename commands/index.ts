@@ -4,6 +4,10 @@ import type { BotContext } from '../src/discord/context.js';
 import * as game from './game.js';
 import * as hand from './hand.js';
 import * as help from './help.js';
+import * as history from './history.js';
+import * as leaderboard from './leaderboard.js';
+import * as notify from './notify.js';
+import * as profile from './profile.js';
 import * as rules from './rules.js';
 import * as status from './status.js';
 
@@ -12,7 +16,7 @@ export interface Command {
   execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
 }
 
-export const COMMANDS: Command[] = [game, hand, status, rules, help];
+export const COMMANDS: Command[] = [game, hand, status, rules, help, notify, history, leaderboard, profile];
 
 export function commandMap(): Map<string, Command> {
   return new Map(COMMANDS.map((c) => [c.data.name, c]));

@@ -6,6 +6,7 @@ import type { BotContext } from './discord/context.js';
 import { createImages } from './discord/images.js';
 import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
+import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
 import type { Logger } from './logger.js';
 import { openDatabase } from './store/database.js';
@@ -15,9 +16,10 @@ export interface RunningBot extends BotContext {
   stop(): Promise<void>;
 }
 
-export async function startBot(config: Config, logger: Logger): Promise<RunningBot> {
+export async function startBot(config: Config, logger: Logger, opts: { clock?: Clock } = {}): Promise<RunningBot> {
+  const clock = opts.clock ?? systemClock;
   const db = openDatabase(config.DATABASE_PATH);
-  const store = new GameStore(db);
+  const store = new GameStore(db, () => clock.now());
   logger.info({ database: config.DATABASE_PATH }, 'database ready');
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -25,7 +27,9 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
   });
   const images = createImages(config.RENDER_WORKERS, logger);
   const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
-  const ctx: BotContext = { config, logger, store, client, tables, images };
+  const scheduler = new Scheduler(store, tables, logger, clock);
+  tables.onClocksChanged = () => scheduler.poke();
+  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -43,6 +47,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     throw error;
   }
   tables.resume();
+  scheduler.start();
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
   let stopped = false;
@@ -51,6 +56,7 @@ export async function startBot(config: Config, logger: Logger): Promise<RunningB
     async stop() {
       if (stopped) return;
       stopped = true;
+      scheduler.stop();
       tables.stop();
       await tables.flush();
       await client.destroy();

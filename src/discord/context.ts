@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
 import type { Images } from './images.js';
+import type { Clock, Scheduler } from './scheduler.js';
 import type { Tables } from './tables.js';
 
 export interface BotContext {
@@ -13,4 +14,6 @@ export interface BotContext {
   client: Client;
   tables: Tables;
   images: Images;
+  scheduler: Scheduler;
+  clock: Clock;
 }

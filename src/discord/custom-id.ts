@@ -6,6 +6,14 @@ export type CustomId =
   | { kind: 'lobby'; gameId: number; action: LobbyAction }
   | { kind: 'hand'; gameId: number }
   | { kind: 'status'; gameId: number }
+  /** Opens a new lobby with the same game, options and bots (final scores). */
+  | { kind: 'rematch'; gameId: number }
+  /** Mutes reminders for the clicker's seat until their turn is over. */
+  | { kind: 'snooze'; gameId: number }
+  /** A person takes over a bot seat of a running game. */
+  | { kind: 'take'; gameId: number; seat: number }
+  /** Another page of /history. */
+  | { kind: 'history'; page: number }
   | { kind: 'rules'; gameType: string }
   /** A decision answer: a button carries its choice; a select or modal carries it as its value. */
   | { kind: 'move'; gameId: number; version: number; step: string; choice?: string }
@@ -30,6 +38,14 @@ export function encodeCustomId(id: CustomId): string {
       return `hand:${id.gameId}`;
     case 'status':
       return `status:${id.gameId}`;
+    case 'rematch':
+      return `rematch:${id.gameId}`;
+    case 'snooze':
+      return `snooze:${id.gameId}`;
+    case 'take':
+      return `take:${id.gameId}:${id.seat}`;
+    case 'history':
+      return `history:${id.page}`;
     case 'rules':
       return `rules:${id.gameType}`;
     case 'move':
@@ -57,7 +73,15 @@ export function decodeCustomId(raw: string): CustomId | null {
         : null;
     case 'hand':
     case 'status':
+    case 'rematch':
+    case 'snooze':
       return gameId !== null && b === undefined ? { kind, gameId } : null;
+    case 'take': {
+      const seat = int(b);
+      return gameId !== null && seat !== null && c === undefined ? { kind, gameId, seat } : null;
+    }
+    case 'history':
+      return gameId !== null && b === undefined ? { kind, page: gameId } : null;
     case 'rules':
       return a && SAFE.test(a) && b === undefined ? { kind, gameType: a } : null;
     case 'mv': {

@@ -8,8 +8,10 @@ import type { GameOptions } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { t, type Language } from '../i18n/index.js';
 import type { GameRecord, StoreResult } from '../store/game-store.js';
+import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
+import { takeSeatRow } from './async.js';
 import { gameLanguage, lobbyMessage } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
@@ -31,7 +33,7 @@ export async function checkBotPermissions(interaction: RepliableInteraction): Pr
 export async function createLobby(
   ctx: BotContext,
   interaction: ChatInputCommandInteraction,
-  input: { gameType: string; language: Language; options: GameOptions },
+  input: { gameType: string; language: Language; options: GameOptions; settings?: GameSettings },
 ): Promise<void> {
   if (!interaction.inGuild() || !interaction.channelId) return replyError(interaction, 'error.guildOnly');
   const game = gameById(input.gameType);
@@ -48,6 +50,7 @@ export async function createLobby(
     // The options as chosen, under their command names; games parse them again when they start.
     options: input.options,
     language: input.language,
+    ...(input.settings ? { settings: input.settings } : {}),
     seed: randomUUID(),
     creator: { id: interaction.user.id, name: displayName(interaction) },
   });
@@ -123,6 +126,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   const seat = record.seats.find((s) => s.userId === interaction.user.id)!.position;
   await interaction.reply({
     content: t(language, 'game.handedToBot', { user, bot: updated.seats[seat]!.displayName, id: updated.id }),
+    components: [takeSeatRow(updated, seat, language)],
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);

@@ -20,6 +20,7 @@ import { encodeCustomId } from './custom-id.js';
 import { decisionComponents, decisionNotes } from './decision-ui.js';
 import type { ImageJob } from './images.js';
 import { LIMITS, clip } from './limits.js';
+import { settingsLines } from './settings-text.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -126,11 +127,15 @@ function turnLineFor(record: GameRecord, pending: readonly Seat[], language: Lan
 }
 
 export function utilityButtons(record: GameRecord, language: Language): Row {
-  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+  const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.myHand')).setStyle(ButtonStyle.Primary),
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rules', gameType: record.gameType })).setLabel(t(language, 'ui.rules')).setStyle(ButtonStyle.Secondary),
   );
+  // Anyone watching may take over a bot seat and play on.
+  const bot = record.seats.find((s) => s.isBot);
+  if (bot) row.addComponents(new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat: bot.position })).setLabel(t(language, 'ui.takeSeat', { bot: bot.displayName })).setStyle(ButtonStyle.Secondary));
+  return row;
 }
 
 // ---------------------------------------------------------------- lobby
@@ -149,10 +154,14 @@ export function lobbyMessage(record: GameRecord) {
   const statusKey = record.status === 'lobby' ? 'lobby.open' : record.status === 'cancelled' ? 'lobby.cancelled' : 'lobby.started';
   const optionLines = game.options.map((o) => {
     const value = record.options[o.name] ?? o.default;
-    const shown = typeof value === 'boolean' ? t(language, value ? 'lobby.yes' : 'lobby.no') : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
+    const choiceKey = `optionChoices.${o.name}.${String(value)}`;
+    const shown = typeof value === 'boolean'
+      ? t(language, value ? 'lobby.yes' : 'lobby.no')
+      : hasKey(language, choiceKey) ? t(language, choiceKey) : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
     const key = `${game.id}.options.${o.name}`;
     return `${hasKey(language, key) ? t(language, key) : o.description}: **${shown}**`;
   });
+  const settings = settingsLines(language, record.settings);
   const embed = new EmbedBuilder()
     .setColor(record.status === 'cancelled' ? COLOUR.cancelled : COLOUR.lobby)
     .setTitle(clip(t(language, 'lobby.title', { game: gameName(record, language), id: record.id }), 256))
@@ -164,6 +173,9 @@ export function lobbyMessage(record: GameRecord) {
           t(language, 'lobby.players', { count: record.seats.length, min, max }),
           ...seatLines,
           ...(optionLines.length ? ['', t(language, 'lobby.options'), ...optionLines.map((l) => `• ${l}`)] : []),
+          '',
+          t(language, 'lobby.settings'),
+          ...settings.map((l) => `• ${l}`),
         ].join('\n'),
         LIMITS.embedDescription,
       ),
@@ -231,6 +243,28 @@ export function logMessage(record: GameRecord, post: PostPayload) {
   };
 }
 
+/** A link to a message of the game's channel, as Discord shows it. */
+export function messageLink(record: GameRecord, messageId: string | null): string | null {
+  return messageId ? `https://discord.com/channels/${record.guildId ?? '@me'}/${record.channelId}/${messageId}` : null;
+}
+
+/** A reminder: one short line that mentions the player and links the current board. */
+export function reminderMessage(record: GameRecord, post: PostPayload) {
+  const language = gameLanguage(record);
+  const names = seatNamer(record, 'mention');
+  const link = messageLink(record, record.boardMessageId);
+  const lines = post.lines.map((l) => localise(language, l, names));
+  if (link) lines.push(t(language, 'clock.boardLink', { link }));
+  return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post) } };
+}
+
+/** The direct message a player who asked for one gets when they must act. */
+export function turnDirectMessage(record: GameRecord, messageId: string | null) {
+  const language = gameLanguage(record);
+  const link = messageLink(record, messageId);
+  return { content: clip(t(language, 'clock.dm', { game: gameName(record, language), id: record.id, link: link ?? '' }), LIMITS.contentLength) };
+}
+
 // ---------------------------------------------------------------- final scoring
 
 export function finalMessage(record: GameRecord, png: Buffer | null, post?: PostPayload) {
@@ -254,7 +288,11 @@ export function finalMessage(record: GameRecord, png: Buffer | null, post?: Post
     content: clip(t(language, winners.length > 1 ? 'final.sharedWin' : 'final.win', { players: winners.join(', ') }), LIMITS.contentLength),
     embeds: [embed],
     files,
-    components: [],
+    components: [
+      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rematch', gameId: record.id })).setLabel(t(language, 'ui.rematch')).setStyle(ButtonStyle.Success),
+      ),
+    ],
     allowedMentions: { parse: [] as never[] },
   };
 }
@@ -272,6 +310,8 @@ export interface HandOptions {
   privateEvents?: LogEvent[];
   /** A short notice above the hand, e.g. why a click was refused. */
   notice?: string;
+  /** Offer to mute this seat's reminders for the rest of its turn. */
+  snoozable?: boolean;
 }
 
 export function handMessage(record: GameRecord, seat: Seat, language: Language, png: Buffer | null, opts: HandOptions = {}) {
@@ -302,6 +342,9 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.refresh')).setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
+      ...(opts.snoozable && decision
+        ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'snooze', gameId: record.id })).setLabel(t(language, 'ui.snooze')).setStyle(ButtonStyle.Secondary)]
+        : []),
     ),
   );
   return {

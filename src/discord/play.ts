@@ -30,7 +30,12 @@ const PRIVATE_LINES = 10;
  * traded with learns it here.
  */
 async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}) {
-  opts = { ...opts, privateEvents: ctx.store.linesSinceOwnMove(record.id, seat).slice(-PRIVATE_LINES).map((l) => l.event) };
+  const clock = ctx.store.clockOf(record.id, seat);
+  opts = {
+    ...opts,
+    privateEvents: ctx.store.linesSinceOwnMove(record.id, seat).slice(-PRIVATE_LINES).map((l) => l.event),
+    snoozable: !!clock && !clock.snoozed && clock.remindAt !== null,
+  };
   const png = await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
     ctx.logger.error({ err: error, gameId: record.id }, 'hand image failed');
     return null;

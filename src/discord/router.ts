@@ -5,7 +5,9 @@
 import type { Interaction, ModalSubmitInteraction } from 'discord.js';
 import type { Command } from '../../commands/index.js';
 import type { BotContext } from './context.js';
+import { rematch, snooze, takeSeat } from './async.js';
 import { decodeCustomId } from './custom-id.js';
+import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';
 import { lobbyAction } from './lobby.js';
 import { answerDecision, askForm, showHand, showPage } from './play.js';
@@ -57,6 +59,14 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
         return askForm(ctx, interaction, id);
       case 'page':
         return showPage(ctx, interaction, id);
+      case 'rematch':
+        return rematch(ctx, interaction, id.gameId);
+      case 'snooze':
+        return snooze(ctx, interaction, id.gameId);
+      case 'take':
+        return takeSeat(ctx, interaction, ctx.store.get(id.gameId), id.seat);
+      case 'history':
+        return historyButton(ctx, interaction, id.page);
     }
   } else if (interaction.isStringSelectMenu()) {
     if (id.kind === 'move') return answerDecision(ctx, interaction, id, { values: interaction.values });

@@ -8,7 +8,7 @@ import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, StoreResult } from '../store/game-store.js';
 import type { ImageJob, Images } from './images.js';
-import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage } from './messages.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, turnDirectMessage } from './messages.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
 export type PosterHold = 'before-send' | 'after-send' | undefined;
@@ -31,6 +31,9 @@ export class Tables {
     private readonly hold: PosterHold = undefined,
   ) {}
 
+  /** Called after every change that may move the next reminder or deadline (the scheduler). */
+  onClocksChanged: () => void = () => {};
+
   /** Applies a move and, when it worked, sends what it queued and wakes the bots. */
   move(gameId: number, input: MoveInput): StoreResult<MoveApplied> {
     const result = this.store.applyMove(gameId, input);
@@ -44,7 +47,27 @@ export class Tables {
   /** Sends what a change queued, then lets bots play (after a pause only if something was posted). */
   afterChange(record: GameRecord, posted = true): void {
     this.drain(record.id);
-    this.scheduleBots(record, posted ? this.botDelayMs : 0);
+    this.scheduleBots(record, posted ? this.delayFor(record) : 0);
+    this.onClocksChanged();
+  }
+
+  /** A seat's time ran out: its bot plays this one move for it; the player keeps the seat. */
+  playForDeadline(gameId: number, seat: Seat): void {
+    const record = this.store.get(gameId);
+    if (!record || record.status !== 'active' || record.seats[seat]?.isBot) return;
+    const game = gameOf(record);
+    if (!game.pending(record.state).includes(seat)) return;
+    const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:timeout:${record.version}`));
+    const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
+    // A click that committed first wins: then there is nothing left to do.
+    if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
+  }
+
+  /** Bots pause as a person would, unless the table plays live (by default: one human and bots). */
+  private delayFor(record: GameRecord): number {
+    const pace = record.settings.pace;
+    const live = pace === 'live' || (pace === 'auto' && record.seats.filter((s) => !s.isBot).length <= 1);
+    return live ? 0 : this.botDelayMs;
   }
 
   /** Waits until every queued send of a game has gone out (tests and shutdown use it). */
@@ -55,13 +78,14 @@ export class Tables {
 
   /** Lets a bot seat play if it is pending, e.g. after a player handed their seat over. */
   wake(record: GameRecord): void {
-    this.scheduleBots(record, this.botDelayMs);
+    this.scheduleBots(record, this.delayFor(record));
+    this.onClocksChanged();
   }
 
   /** After a restart: first what the outbox still holds, in order, then bots whose turn it is. */
   resume(): void {
     for (const gameId of this.store.gamesWithUnsentPosts()) this.drain(gameId);
-    for (const record of this.store.activeGames()) this.scheduleBots(record, this.botDelayMs);
+    for (const record of this.store.activeGames()) this.scheduleBots(record, this.delayFor(record));
   }
 
   stop(): void {
@@ -98,6 +122,7 @@ export class Tables {
           const messageId = await this.send(record, post);
           if (this.hold === 'after-send') return;
           this.store.markPosted(post, messageId);
+          await this.directMessages(record, post, messageId);
         } catch (error) {
           const code = (error as { code?: unknown }).code;
           if (typeof code === 'number' && PERMANENT.has(code)) {
@@ -137,9 +162,27 @@ export class Tables {
       }
       case 'log':
         return (await channel.send({ ...logMessage(record, post.payload), nonce, enforceNonce: true })).id;
+      case 'reminder':
+        return (await channel.send({ ...reminderMessage(record, post.payload), nonce, enforceNonce: true })).id;
       case 'final': {
         const png = await this.image(finalImageJob(record, post.payload), record.id);
         return (await channel.send({ ...finalMessage(record, png, post.payload), nonce, enforceNonce: true })).id;
+      }
+    }
+  }
+
+  /** Players who asked for it also get a direct message when they must act. Never an error. */
+  private async directMessages(record: GameRecord, post: PostRecord, messageId: string | null): Promise<void> {
+    if (post.payload.ping.length === 0 || post.kind === 'edit') return;
+    for (const seat of post.payload.ping) {
+      const userId = record.seats[seat]?.userId;
+      if (!userId || this.store.notifyOf(userId) !== 'dm') continue;
+      try {
+        const user = await this.client.users.fetch(userId);
+        await user.send({ ...turnDirectMessage(record, messageId ?? record.boardMessageId), allowedMentions: { parse: [] } });
+      } catch (error) {
+        // Closed DMs are the player's choice: the channel mention stays.
+        this.logger.debug({ err: error, gameId: record.id }, 'direct message not delivered');
       }
     }
   }

@@ -17,6 +17,8 @@ const SOURCES: { prefix: string | null; dir: URL }[] = [
   { prefix: 'render', dir: new URL('../../renderers/locales/', import.meta.url) },
   { prefix: 'r-eco', dir: new URL('../games/r-eco/locales/', import.meta.url) },
   { prefix: 'mark', dir: new URL('../games/mark/locales/', import.meta.url) },
+  { prefix: 'palermo', dir: new URL('../games/palermo/locales/', import.meta.url) },
+  { prefix: 'phoneimpact', dir: new URL('../games/phoneimpact/locales/', import.meta.url) },
 ];
 
 type Tree = { [key: string]: string | Tree };

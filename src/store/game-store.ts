@@ -6,14 +6,20 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import type { Db } from './database.js';
+import { DEFAULT_SETTINGS, MAX_TIMEOUTS, dueClocks, nextDue, reminderGap, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
-import { games, meta, moves, posts, seats, type GameStatus, type PostKind, type PostPayload } from './schema.js';
+import { rateGame } from './ratings.js';
+import { clocks, departures, games, meta, moves, posts, ratings, seats, users, type GameSettings, type GameStatus, type PostKind, type PostPayload } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
   userId: string | null;
   isBot: boolean;
   displayName: string;
+  /** Turns in a row played for this seat when its time ran out. */
+  timeouts?: number;
+  /** Private lines before this move sequence belonged to an earlier holder of the seat. */
+  sinceSequence?: number;
 }
 
 export interface GameRecord {
@@ -32,6 +38,7 @@ export interface GameRecord {
   boardMessageId: string | null;
   postedThrough: number;
   boardFrom: number;
+  settings: GameSettings;
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -59,6 +66,7 @@ export interface NewLobby {
   language: string;
   seed: string;
   creator: { id: string; name: string };
+  settings?: GameSettings;
 }
 
 export interface MoveInput {
@@ -67,6 +75,8 @@ export interface MoveInput {
   actorId: string | null;
   move: unknown;
   interactionId: string | null;
+  /** Played for the seat because its time ran out. */
+  timeout?: boolean;
 }
 
 export interface MoveApplied {
@@ -116,6 +126,7 @@ export class GameStore {
         version: 0,
         seed: input.seed,
         creatorId: input.creator.id,
+        settings: input.settings ?? DEFAULT_SETTINGS,
         createdAt: at,
         updatedAt: at,
       }).returning({ id: games.id }).get();
@@ -196,7 +207,7 @@ export class GameStore {
    * A player leaves a running game: a bot takes over the seat, hand and all, so the others can
    * play on. When no human is left the game is cancelled instead.
    */
-  handOverToBot(gameId: number, userId: string): StoreResult<GameRecord> {
+  handOverToBot(gameId: number, userId: string, reason: 'left' | 'kicked' = 'left'): StoreResult<GameRecord> {
     return this.db.transaction((tx) => {
       const record = this.load(tx, gameId);
       if (!record) return fail('error.noGame');
@@ -210,11 +221,146 @@ export class GameStore {
       } else {
         tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
+        tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at }).run();
+        tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position))).run();
         const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
         tx.update(games).set({ version: record.version + 1, updatedAt: at, creatorId }).where(eq(games.id, gameId)).run();
       }
       return { ok: true as const, value: this.load(tx, gameId)! };
     });
+  }
+
+  /**
+   * A person takes over a bot seat of a running game. They see that seat's view from now on,
+   * never the private lines of its earlier holder.
+   */
+  takeSeat(gameId: number, seat: Seat, user: { id: string; name: string }): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => {
+      const record = this.load(tx, gameId);
+      if (!record) return fail('error.noGame');
+      if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
+      if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
+      const target = record.seats[seat];
+      if (!target?.isBot) return fail('error.notABotSeat');
+      const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+      tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: count + 1 })
+        .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
+      tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+      const game = gameById(record.gameType)!;
+      const pending: Seat[] = game.pending(record.state);
+      const humans = pending.filter((p) => p === seat || !record.seats[p]?.isBot);
+      syncClocks(tx, gameId, humans, record.settings, this.now());
+      return { ok: true as const, value: this.load(tx, gameId)! };
+    });
+  }
+
+  /** The host changes how the table is paced; running clocks follow at once. */
+  updateSettings(gameId: number, settings: GameSettings): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => {
+      const record = this.load(tx, gameId);
+      if (!record) return fail('error.noGame');
+      if (record.status !== 'active' && record.status !== 'lobby') return fail('error.gameClosed');
+      tx.update(games).set({ settings, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+      retimeClocks(tx, gameId, settings, this.now());
+      return { ok: true as const, value: this.load(tx, gameId)! };
+    });
+  }
+
+  /** Clocks due now, and when the next one falls due. */
+  dueClocks(limit = 100): DueClock[] {
+    return dueClocks(this.db, this.now(), limit);
+  }
+
+  nextDue(): Date | null {
+    return nextDue(this.db);
+  }
+
+  /**
+   * Sends a seat a reminder if its clock still says so: one line in the channel, never a board.
+   * The next reminder waits twice as long; after a few they stop for this turn.
+   */
+  remind(gameId: number, seat: Seat): boolean {
+    return this.db.transaction((tx) => {
+      const now = this.now();
+      const clock = tx.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).get();
+      const record = this.load(tx, gameId);
+      if (!clock || !record || record.status !== 'active' || clock.snoozed || !clock.remindAt || clock.remindAt > now) return false;
+      const gap = reminderGap(record.settings, clock.reminders + 1);
+      tx.update(clocks).set({ reminders: clock.reminders + 1, remindAt: gap === null ? null : new Date(now.getTime() + gap) })
+        .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
+      const hours = Math.max(1, Math.round((now.getTime() - clock.since.getTime()) / 3_600_000));
+      const game = gameById(record.gameType)!;
+      this.queuePost(tx, gameId, 'reminder', {
+        version: record.version,
+        view: null,
+        lines: [{ key: 'clock.reminder', args: { seat: { seat }, count: hours } }],
+        pending: game.pending(record.state),
+        ping: [seat],
+        over: false,
+      });
+      return true;
+    });
+  }
+
+  /** No more pings for this seat until its turn is over. */
+  snooze(gameId: number, seat: Seat): boolean {
+    const result = this.db.update(clocks).set({ snoozed: true }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
+    return result.changes === 1;
+  }
+
+  /** A clock whose action failed stops, so it cannot fire again and again. */
+  stopClock(gameId: number, seat: Seat, kind: 'deadline' | 'reminder'): void {
+    const set = kind === 'deadline' ? { deadlineAt: null } : { remindAt: null };
+    this.db.update(clocks).set(set).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
+  }
+
+  clockOf(gameId: number, seat: Seat): typeof clocks.$inferSelect | null {
+    return this.db.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).get() ?? null;
+  }
+
+  notifyOf(userId: string): 'channel' | 'dm' {
+    return this.db.select({ notify: users.notify }).from(users).where(eq(users.userId, userId)).get()?.notify ?? 'channel';
+  }
+
+  setNotify(userId: string, notify: 'channel' | 'dm'): void {
+    this.db.insert(users).values({ userId, notify }).onConflictDoUpdate({ target: users.userId, set: { notify } }).run();
+  }
+
+  /** Finished games of a server, newest first. */
+  finishedGames(guildId: string, offset: number, limit: number, gameType?: string): GameRecord[] {
+    const where = gameType
+      ? and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(games.gameType, gameType))
+      : and(eq(games.guildId, guildId), eq(games.status, 'finished'));
+    return this.db.select({ id: games.id }).from(games).where(where).orderBy(sql`${games.finishedAt} desc`, sql`${games.id} desc`)
+      .limit(limit).offset(offset).all().map((r) => this.get(r.id)!);
+  }
+
+  countFinished(guildId: string): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(games).where(and(eq(games.guildId, guildId), eq(games.status, 'finished'))).get()!.n;
+  }
+
+  moveCount(gameId: number): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+  }
+
+  /** The best-rated players of a server (by the conservative estimate mu − 3σ). */
+  leaderboard(guildId: string, gameType: string, limit = 10): (typeof ratings.$inferSelect)[] {
+    return this.db.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.gameType, gameType)))
+      .orderBy(sql`${ratings.mu} - 3 * ${ratings.sigma} desc`).limit(limit).all();
+  }
+
+  ratingsOf(guildId: string, userId: string): (typeof ratings.$inferSelect)[] {
+    return this.db.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).all();
+  }
+
+  /** Finished games of a server a user sat in at the end. */
+  gamesOfUser(guildId: string, userId: string): number {
+    return this.db.select({ n: sql<number>`count(distinct ${games.id})` }).from(games).innerJoin(seats, eq(seats.gameId, games.id))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId))).get()!.n;
+  }
+
+  departuresOf(gameId: number): { userId: string; seat: Seat; reason: string }[] {
+    return this.db.select({ userId: departures.userId, seat: departures.seat, reason: departures.reason }).from(departures).where(eq(departures.gameId, gameId)).all();
   }
 
   /** Deals the game. Only the creator may start, once the player count is legal. */
@@ -240,6 +386,7 @@ export class GameStore {
         ping: first.filter((seat) => !record.seats[seat]?.isBot),
         over: false,
       });
+      syncClocks(tx, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, this.now());
       return null;
     });
   }
@@ -279,6 +426,9 @@ export class GameStore {
         if (!result.ok) return result;
         const over = game.isOver(result.state);
         const at = this.now();
+        const events: LogEvent[] = [...result.events];
+        if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
+        this.countTimeouts(tx, record, input, events, over);
         const updated = tx.update(games).set({
           state: JSON.stringify(result.state),
           version: record.version + 1,
@@ -296,11 +446,16 @@ export class GameStore {
           actorId: input.actorId,
           move: input.move,
           interactionId: input.interactionId,
-          events: result.events,
+          events,
           createdAt: at,
         }).run();
-        const posted = this.planPosts(tx, record, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
-        return { ok: true as const, value: { game: this.load(tx, gameId)!, events: result.events, posted } };
+        // Seats may have changed hands above (a third timeout), so read them again.
+        const seated = this.load(tx, gameId)!;
+        const posted = this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
+        const after: Seat[] = over ? [] : game.pending(result.state);
+        syncClocks(tx, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, at, input.seat);
+        if (over) rateGame(tx, seated, game.outcome(result.state)!, at);
+        return { ok: true as const, value: { game: this.load(tx, gameId)!, events, posted } };
       });
     } catch (error) {
       // Two deliveries of one interaction racing past the check above meet the unique index.
@@ -339,7 +494,8 @@ export class GameStore {
    */
   linesSinceOwnMove(gameId: number, seat: Seat): SeatLine[] {
     const own = this.lastMoveOf(gameId, seat);
-    return this.eventsBetween(gameId, own?.sequence ?? 1, Number.MAX_SAFE_INTEGER)
+    const holder = this.db.select({ since: seats.sinceSequence }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).get()?.since ?? 0;
+    return this.eventsBetween(gameId, Math.max(own?.sequence ?? 1, holder), Number.MAX_SAFE_INTEGER)
       .filter((line) => line.event.visibleTo !== 'all' && line.event.visibleTo.includes(seat));
   }
 
@@ -365,6 +521,29 @@ export class GameStore {
 
   setMeta(key: string, value: string): void {
     this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  /**
+   * A move played by a deadline counts against its seat; a move the player made clears the count.
+   * After MAX_TIMEOUTS in a row, a bot takes the seat for good and the table is told.
+   */
+  private countTimeouts(tx: Tx, record: GameRecord, input: MoveInput, events: LogEvent[], over: boolean): void {
+    const seat = record.seats[input.seat];
+    if (!seat || seat.isBot) return;
+    const where = and(eq(seats.gameId, record.id), eq(seats.position, input.seat));
+    if (!input.timeout) {
+      if (seat.timeouts) tx.update(seats).set({ timeouts: 0 }).where(where).run();
+      return;
+    }
+    const timeouts = (seat.timeouts ?? 0) + 1;
+    if (timeouts < MAX_TIMEOUTS || over || record.seats.filter((s) => !s.isBot).length < 2) {
+      tx.update(seats).set({ timeouts }).where(where).run();
+      return;
+    }
+    const bot = nextBotName(record);
+    tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where).run();
+    tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() }).run();
+    events.push({ key: 'clock.seatToBot', args: { seat: { seat: input.seat }, name: seat.displayName, bot, count: timeouts }, visibleTo: 'all' });
   }
 
   private eventsBetween(gameId: number, from: number, to: number, tx: Tx = this.db): SeatLine[] {
@@ -433,7 +612,8 @@ export class GameStore {
     return {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
-      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName })),
+      settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
+      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
     };
   }
 }

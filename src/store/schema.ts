@@ -1,6 +1,6 @@
 /** Database schema. Migrations in /migrations are generated from this file by drizzle-kit. */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
 
 /** What a post shows, frozen at the move that made it, so a late or repeated send is faithful. */
@@ -19,6 +19,16 @@ export interface PostPayload {
 }
 
 export type GameStatus = 'lobby' | 'active' | 'finished' | 'cancelled';
+
+/** How a table is paced, chosen at /game new and changed by the host with /game settings. */
+export interface GameSettings {
+  /** Minutes after a seat became pending before it is pinged again; 0 = never. */
+  reminderMinutes: number;
+  /** Minutes a seat may stay pending before its move is played for it; 0 = never. */
+  deadlineMinutes: number;
+  /** 'live': bots answer at once; 'relaxed': bots pause as a person would; 'auto': live with one human. */
+  pace: 'auto' | 'live' | 'relaxed';
+}
 
 export const games = sqliteTable(
   'games',
@@ -43,6 +53,7 @@ export const games = sqliteTable(
     postedThrough: integer('posted_through').notNull().default(0),
     /** First move whose lines the current board shows (an in-place redraw shows them all). */
     boardFrom: integer('board_from').notNull().default(1),
+    settings: text('settings', { mode: 'json' }).$type<GameSettings>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
@@ -68,8 +79,69 @@ export const seats = sqliteTable(
     isBot: integer('is_bot', { mode: 'boolean' }).notNull(),
     displayName: text('display_name').notNull(),
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Turns in a row whose move was played for this seat when its time ran out. */
+    timeouts: integer('timeouts').notNull().default(0),
+    /** Private lines before this move sequence belong to an earlier holder of the seat. */
+    sinceSequence: integer('since_sequence').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.position] })],
+);
+
+/**
+ * One row per human seat that must act: when it became pending, and when it is next reminded or
+ * runs out of time. Kept in the same transaction as the moves, so a restart loses no deadline.
+ */
+export const clocks = sqliteTable(
+  'clocks',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    since: integer('since', { mode: 'timestamp_ms' }).notNull(),
+    reminders: integer('reminders').notNull().default(0),
+    remindAt: integer('remind_at', { mode: 'timestamp_ms' }),
+    deadlineAt: integer('deadline_at', { mode: 'timestamp_ms' }),
+    snoozed: integer('snoozed', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('clocks_remind').on(table.remindAt), index('clocks_deadline').on(table.deadlineAt)],
+);
+
+/** Players who left a running game, or were handed to a bot: ratings count them as last. */
+export const departures = sqliteTable(
+  'departures',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    seat: integer('seat').notNull(),
+    reason: text('reason').$type<'left' | 'kicked' | 'timeout'>().notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('departures_game').on(table.gameId)],
+);
+
+/** A player's preferences, the same in every server. */
+export const users = sqliteTable('users', {
+  userId: text('user_id').primaryKey(),
+  /** 'channel': the mention in the channel only; 'dm': a direct message as well. */
+  notify: text('notify').$type<'channel' | 'dm'>().notNull().default('channel'),
+});
+
+/** Per-server ratings, per game and overall (`game_type` '*'), updated when a game ends. */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    gameType: text('game_type').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    games: integer('games').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId, table.gameType] }), index('ratings_board').on(table.guildId, table.gameType)],
 );
 
 /** Append-only: a game replays from its seed and these moves. */
@@ -95,7 +167,7 @@ export const moves = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.sequence] }), index('moves_game_seat').on(table.gameId, table.seat)],
 );
 
-export type PostKind = 'board' | 'edit' | 'log' | 'final';
+export type PostKind = 'board' | 'edit' | 'log' | 'final' | 'reminder';
 
 /**
  * The outbox: what the channel must get, written in the same transaction as the move that

@@ -546,6 +546,8 @@ export class RestApi {
 
   private postMessage(ctx: Ctx, cid: string): Result {
     const c = this.requireChannel(cid);
+    // A user who closed their DMs to this server's members cannot be written to.
+    if (c.type === 1 && c.recipientId && this.state.users.get(c.recipientId)?.dmsClosed) throw new ApiError(403, 50007, 'Cannot send messages to this user');
     const body = typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {};
     this.channelPermissions(ctx, c, body, true);
     // Checked before the nonce and the reference, so a bad body fails even when it repeats a nonce.

@@ -7,6 +7,8 @@ export interface UserRecord {
   locale: string;
   /** Member permissions in every guild of the double. */
   permissions: bigint;
+  /** The user does not accept direct messages from the bot. */
+  dmsClosed?: boolean;
 }
 
 export interface GuildRecord {

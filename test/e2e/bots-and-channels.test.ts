@@ -71,5 +71,6 @@ describe('bot seats and parallel channels', () => {
     expect(finalMessage(world, c1)).toBeDefined();
     expect(finalMessage(world, c2)).toBeDefined();
     expect(world.double.violations).toEqual([]);
-  });
+    // Two whole games of about 60 clicks each: give a loaded machine room.
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type RunningBot } from '../../src/bot.js';
+import type { Clock } from '../../src/discord/scheduler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { DiscordDouble } from '../double/discord-double.js';
@@ -29,9 +30,15 @@ export function botEnv(double: DiscordDouble, dbPath: string, extra: Record<stri
   };
 }
 
-export async function launchBot(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}): Promise<RunningBot> {
+export async function launchBot(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}, clock?: Clock): Promise<RunningBot> {
   const config = loadConfig(botEnv(double, dbPath, extra));
-  return startBot(config, createLogger(config.LOG_LEVEL));
+  return startBot(config, createLogger(config.LOG_LEVEL), clock ? { clock } : {});
+}
+
+/** A clock the test moves by hand: days of game time in milliseconds. */
+export function fakeClock(start = Date.UTC(2026, 10, 2, 9)): Clock & { advance(ms: number): void } {
+  let now = start;
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
 }
 
 export interface World {
@@ -42,12 +49,12 @@ export interface World {
   stop(): Promise<void>;
 }
 
-export async function startWorld(opts: { channels?: number; dbPath?: string; env?: Record<string, string> } = {}): Promise<World> {
+export async function startWorld(opts: { channels?: number; dbPath?: string; env?: Record<string, string>; clock?: Clock } = {}): Promise<World> {
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID, name: 'Recycling club' });
   const channels = Array.from({ length: opts.channels ?? 1 }, (_, i) => double.addChannel(GUILD_ID, { name: `table-${i + 1}` }).id);
   const dbPath = opts.dbPath ?? tempDatabase();
-  const bot = await launchBot(double, dbPath, opts.env);
+  const bot = await launchBot(double, dbPath, opts.env, opts.clock);
   return {
     double,
     bot,

@@ -85,7 +85,7 @@ function record(game: AnyGame, state: unknown, seats: number, status: GameRecord
   const at = new Date(0);
   return {
     id: 42, guildId: '1', channelId: '2', gameType: game.id, status, options: {}, language: 'en', state, version: 7, seed: 's',
-    creatorId: '100000000000000000', lobbyMessageId: null, boardMessageId: null, postedThrough: 0, boardFrom: 1, createdAt: at, updatedAt: at, finishedAt: null,
+    creatorId: '100000000000000000', lobbyMessageId: null, boardMessageId: null, postedThrough: 0, boardFrom: 1, settings: { reminderMinutes: 0, deadlineMinutes: 0, pace: 'auto' }, createdAt: at, updatedAt: at, finishedAt: null,
     seats: Array.from({ length: seats }, (_, i) => ({ position: i, userId: i === seats - 1 ? null : `10000000000000000${i}`, isBot: i === seats - 1, displayName: `Player ${i}` })),
   };
 }

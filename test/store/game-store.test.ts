@@ -50,7 +50,7 @@ describe('game store', () => {
   it('opens a lobby with the creator seated', () => {
     const game = lobby(store);
     expect(game.status).toBe('lobby');
-    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice' }]);
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
     expect(store.openInChannel('100000000000000001')?.id).toBe(game.id);
   });
 

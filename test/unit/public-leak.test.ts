@@ -19,7 +19,7 @@ function record(state: REcoState, status: GameRecord['status'] = 'active'): Game
   const at = new Date(0);
   return {
     id: 7, guildId: '1', channelId: '2', gameType: 'r-eco', status, options: {}, language: 'en',
-    state, version: 12, seed: 's', creatorId: 'u0', lobbyMessageId: null, boardMessageId: null, postedThrough: 0, boardFrom: 1, createdAt: at, updatedAt: at, finishedAt: null,
+    state, version: 12, seed: 's', creatorId: 'u0', lobbyMessageId: null, boardMessageId: null, postedThrough: 0, boardFrom: 1, settings: { reminderMinutes: 0, deadlineMinutes: 0, pace: 'auto' }, createdAt: at, updatedAt: at, finishedAt: null,
     seats: state.players.map((_, i) => ({ position: i, userId: i === 2 ? null : `10000000000000000${i}`, isBot: i === 2, displayName: `Player ${i}` })),
   };
 }

@@ -1,0 +1,193 @@
+/**
+ * Playing over days: table settings (reminders, deadlines, pace), kicking an absent player,
+ * taking over a bot seat, muting one's pings, the public log, and a rematch. Every game gets
+ * these through the contract alone.
+ */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type RepliableInteraction } from 'discord.js';
+import { encodeCustomId } from './custom-id.js';
+import { randomUUID } from 'node:crypto';
+import { t, type Language } from '../i18n/index.js';
+import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES } from '../store/clocks.js';
+import type { GameRecord } from '../store/game-store.js';
+import type { GameSettings } from '../store/schema.js';
+import type { BotContext } from './context.js';
+import { checkBotPermissions, displayName } from './lobby.js';
+import { LIMITS, clip } from './limits.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser } from './messages.js';
+import { canModerate } from './permissions.js';
+import { replyEphemeral, replyError, userLanguage } from './replies.js';
+import { durationLabel, settingsLines } from './settings-text.js';
+
+/** The slash-command choices of each setting, named in English and French. */
+export function settingChoices(kind: 'reminder' | 'deadline' | 'pace') {
+  if (kind === 'pace') return PACE_CHOICES.map((p) => ({ name: t('en', `settings.pace.${p}`), value: p, name_localizations: { fr: t('fr', `settings.pace.${p}`) } }));
+  const values = kind === 'reminder' ? REMINDER_CHOICES : DEADLINE_CHOICES;
+  return values.map((m) => ({ name: durationLabel('en', m), value: String(m), name_localizations: { fr: durationLabel('fr', m) } }));
+}
+
+/** Reads settings given as command options over a base; a value not offered is refused. */
+export function readSettings(base: GameSettings, given: { reminder: string | null; deadline: string | null; pace: string | null }): GameSettings | null {
+  const next = { ...base };
+  if (given.reminder !== null) {
+    const m = Number(given.reminder);
+    if (!(REMINDER_CHOICES as readonly number[]).includes(m)) return null;
+    next.reminderMinutes = m;
+  }
+  if (given.deadline !== null) {
+    const m = Number(given.deadline);
+    if (!(DEADLINE_CHOICES as readonly number[]).includes(m)) return null;
+    next.deadlineMinutes = m;
+  }
+  if (given.pace !== null) {
+    if (!(PACE_CHOICES as readonly string[]).includes(given.pace)) return null;
+    next.pace = given.pace as GameSettings['pace'];
+  }
+  return next;
+}
+
+function isHostOrModerator(interaction: RepliableInteraction, record: GameRecord): boolean {
+  return record.creatorId === interaction.user.id || canModerate(interaction);
+}
+
+export async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {
+  if (!record) return replyError(interaction, 'error.noGame');
+  if (!isHostOrModerator(interaction, record)) return replyError(interaction, 'error.hostOnly');
+  const next = readSettings(record.settings, {
+    reminder: interaction.options.getString('reminder'),
+    deadline: interaction.options.getString('deadline'),
+    pace: interaction.options.getString('pace'),
+  });
+  if (!next) return replyError(interaction, 'error.badOption');
+  const result = ctx.store.updateSettings(record.id, next);
+  if (!result.ok) return replyError(interaction, result.error);
+  ctx.scheduler.poke();
+  const language = gameLanguage(result.value);
+  await interaction.reply({
+    content: clip([t(language, 'settings.changed', { user: `<@${interaction.user.id}>`, id: record.id }), ...settingsLines(language, next).map((l) => `• ${l}`)].join('\n'), LIMITS.contentLength),
+    allowedMentions: { parse: [] },
+  });
+  if (result.value.status === 'lobby' && result.value.lobbyMessageId) {
+    const channel = await ctx.client.channels.fetch(result.value.channelId).catch(() => null);
+    if (channel && 'messages' in channel) await channel.messages.edit(result.value.lobbyMessageId, lobbyMessage(result.value)).catch(() => undefined);
+  }
+}
+
+/** The host (or a moderator) hands an absent player's seat to a bot, in public. */
+export async function kick(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {
+  if (!record || record.status !== 'active') return replyError(interaction, record?.status === 'lobby' ? 'error.notStarted' : 'error.noGame');
+  if (!isHostOrModerator(interaction, record)) return replyError(interaction, 'error.hostOnly');
+  const target = interaction.options.getUser('player', true);
+  const seat = seatOfUser(record, target.id);
+  if (seat === null) return replyError(interaction, { key: 'error.notSeated', args: { user: target.username } });
+  const result = ctx.store.handOverToBot(record.id, target.id, 'kicked');
+  if (!result.ok) return replyError(interaction, result.error);
+  const updated = result.value;
+  const language = gameLanguage(updated);
+  if (updated.status === 'cancelled') {
+    ctx.tables.cancelBots(updated.id);
+    await interaction.reply({ content: t(language, 'game.lastPlayerLeft', { user: `<@${target.id}>`, id: updated.id }), allowedMentions: { parse: [] } });
+    return;
+  }
+  await interaction.reply({
+    content: t(language, 'game.kicked', { user: `<@${target.id}>`, by: `<@${interaction.user.id}>`, bot: updated.seats[seat]!.displayName, id: updated.id }),
+    components: [takeSeatRow(updated, seat, language)],
+    allowedMentions: { parse: [] },
+  });
+  ctx.tables.wake(updated);
+}
+
+/** A button under the news that a bot took a seat: anyone watching may play it instead. */
+export function takeSeatRow(record: GameRecord, seat: number, language: Language) {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
+      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
+      .setStyle(ButtonStyle.Secondary),
+  );
+}
+
+/** A person who is not playing takes over a bot seat: from now on it is theirs. */
+export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction | ChatInputCommandInteraction, record: GameRecord | null, wanted: number | null): Promise<void> {
+  if (!record || record.status !== 'active') return replyError(interaction, record?.status === 'lobby' ? 'error.useJoin' : 'error.noGame');
+  if (seatOfUser(record, interaction.user.id) !== null) return replyError(interaction, 'error.alreadyJoined');
+  const seat = wanted ?? record.seats.find((s) => s.isBot)?.position ?? null;
+  if (seat === null || !record.seats[seat]?.isBot) return replyError(interaction, 'error.notABotSeat');
+  if (!(await checkBotPermissions(interaction))) return;
+  const bot = record.seats[seat]!.displayName;
+  const result = ctx.store.takeSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) });
+  if (!result.ok) return replyError(interaction, result.error);
+  ctx.tables.cancelBots(record.id);
+  const language = gameLanguage(result.value);
+  await interaction.reply({
+    content: t(language, 'game.tookSeat', { user: `<@${interaction.user.id}>`, bot, id: record.id }),
+    allowedMentions: { parse: [] },
+  });
+  await replyEphemeral(interaction, t(userLanguage(interaction), 'game.tookSeatPrivate'));
+  ctx.tables.wake(result.value);
+}
+
+/** No more reminders for this seat until its turn is over. */
+export async function snooze(ctx: BotContext, interaction: ButtonInteraction, gameId: number): Promise<void> {
+  const record = ctx.store.get(gameId);
+  if (!record || record.status !== 'active') return replyError(interaction, 'error.gameClosed');
+  const seat = seatOfUser(record, interaction.user.id);
+  if (seat === null) return replyError(interaction, 'error.notInGame');
+  if (!ctx.store.snooze(record.id, seat)) return replyError(interaction, 'error.nothingToSnooze');
+  ctx.scheduler.poke();
+  await replyEphemeral(interaction, `🔕 ${t(userLanguage(interaction), 'clock.snoozed')}`);
+}
+
+/** The public log of a game, rebuilt from the stored moves: never a private line. */
+export function logLines(ctx: BotContext, record: GameRecord, language: Language, last = 40): string[] {
+  return publicLogLines(record, ctx.store.publicLog(record.id), language).slice(-last);
+}
+
+export async function showLog(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {
+  if (!record || record.status === 'lobby') return replyError(interaction, record ? 'error.notStarted' : 'error.noGameHere');
+  const language = userLanguage(interaction);
+  const lines = logLines(ctx, record, language);
+  const head = t(language, 'log.title', { game: t(language, gameOf(record).nameKey), id: record.id, count: ctx.store.moveCount(record.id) });
+  // The newest lines matter most: keep as many from the end as fit.
+  const body: string[] = [];
+  let size = head.length;
+  for (const line of [...lines].reverse()) {
+    if (size + line.length + 1 > LIMITS.contentLength - 10) break;
+    body.unshift(line);
+    size += line.length + 1;
+  }
+  await interaction.reply({ content: [head, ...body].join('\n') || '—', flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
+/** A new lobby in the same channel: the same game, options, settings and bots. */
+export async function rematch(ctx: BotContext, interaction: ButtonInteraction, gameId: number): Promise<void> {
+  const old = ctx.store.get(gameId);
+  if (!old || old.status !== 'finished') return replyError(interaction, 'error.gameClosed');
+  if (!interaction.inGuild()) return replyError(interaction, 'error.guildOnly');
+  if (!(await checkBotPermissions(interaction))) return;
+  const created = ctx.store.createLobby({
+    guildId: old.guildId,
+    channelId: old.channelId,
+    gameType: old.gameType,
+    options: old.options,
+    language: old.language,
+    settings: old.settings,
+    seed: randomUUID(),
+    creator: { id: interaction.user.id, name: displayName(interaction) },
+  });
+  if (!created.ok) return replyError(interaction, created.error);
+  let lobby = created.value;
+  const bots = old.seats.filter((s) => s.isBot).length;
+  for (let i = 0; i < bots; i++) {
+    const added = ctx.store.addBot(lobby.id, interaction.user.id);
+    if (added.ok) lobby = added.value;
+  }
+  const response = await interaction.reply({ ...lobbyMessage(lobby), withResponse: true });
+  const messageId = response.resource?.message?.id;
+  if (messageId) ctx.store.setLobbyMessage(lobby.id, messageId);
+  ctx.logger.info({ gameId: lobby.id, from: old.id }, 'rematch lobby opened');
+}
+
+/** The players of a game, for lists. */
+export function playerNames(record: GameRecord): string {
+  return record.seats.map((s) => s.displayName).join(', ');
+}

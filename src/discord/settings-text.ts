@@ -1,0 +1,19 @@
+/** Table settings as people read them: "12 h", "1 week", "off". */
+import { t, type Language } from '../i18n/index.js';
+import type { GameSettings } from '../store/schema.js';
+
+/** "12 h", "1 week", "off": a duration in minutes as people say it. */
+export function durationLabel(language: Language, minutes: number): string {
+  if (minutes <= 0) return t(language, 'settings.off');
+  if (minutes % 10080 === 0) return t(language, 'settings.weeks', { count: minutes / 10080 });
+  return t(language, 'settings.hours', { count: minutes / 60 });
+}
+
+export function settingsLines(language: Language, settings: GameSettings): string[] {
+  return [
+    t(language, 'settings.reminderLine', { value: durationLabel(language, settings.reminderMinutes) }),
+    t(language, 'settings.deadlineLine', { value: durationLabel(language, settings.deadlineMinutes) }),
+    t(language, 'settings.paceLine', { value: t(language, `settings.pace.${settings.pace}`) }),
+  ];
+}
+

@@ -1,0 +1,40 @@
+/** A hand-written copy of the state: every apply copies it once, and bot playouts apply a lot. */
+import type { Auction, Board, PalermoState } from './types.js';
+
+function cloneBoard(b: Board): Board {
+  return {
+    cash: b.cash, debt: b.debt,
+    contracts: b.contracts.map((c) => ({ card: c.card, price: c.price, life: c.life })),
+    equipment: b.equipment.map((e) => ({ card: e.card, life: e.life, at: e.at })),
+    bulk: b.bulk.slice(), sorted: b.sorted.slice(), storage: b.storage.slice(), recycling: b.recycling.slice(),
+    incin2: b.incin2.slice(), incin1: b.incin1.slice(), decon: b.decon.slice(), toMafia: b.toMafia.slice(),
+    handCount: b.handCount, ready: b.ready, boughtDone: b.boughtDone, saleDone: b.saleDone, destroyDone: b.destroyDone,
+    offeredTo: b.offeredTo.slice(), won: b.won,
+  };
+}
+
+function cloneAuction(a: Auction | null): Auction | null {
+  if (!a) return null;
+  return { eligible: a.eligible.slice(), unoffered: a.unoffered.slice(), card: a.card, opener: a.opener, active: a.active.slice(), high: a.high, highBidder: a.highBidder, turn: a.turn };
+}
+
+export function cloneState(s: PalermoState): PalermoState {
+  return {
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    seats: s.seats, turns: s.turns, turn: s.turn, phase: s.phase, step: s.step,
+    groups: s.groups.map((g) => g.slice()), part: s.part, heldVoluntary: s.heldVoluntary.slice(),
+    current: s.current, firstPlayer: s.firstPlayer,
+    boards: s.boards.map(cloneBoard),
+    market: s.market.slice(), mafia: s.mafia.slice(),
+    contractRow: s.contractRow.slice(), equipmentRow: s.equipmentRow.slice(),
+    contractDeckCount: s.contractDeckCount, equipmentDeckCount: s.equipmentDeckCount,
+    contractDiscard: s.contractDiscard.slice(), equipmentDiscardCount: s.equipmentDiscardCount,
+    offer: s.offer ? { ...s.offer } : null,
+    auction: cloneAuction(s.auction),
+    hands: s.hands.map((h) => h.slice()),
+    draws: s.draws.map((d) => ({ contracts: d.contracts.slice(), equipment: d.equipment.slice() })),
+    picks: s.picks.map((p) => (p ? { contract: p.contract, equipment: p.equipment.slice() } : null)),
+    contractDeck: s.contractDeck.slice(), equipmentDeck: s.equipmentDeck.slice(), equipmentDiscard: s.equipmentDiscard.slice(),
+    issued: s.issued.slice(),
+  };
+}

@@ -1,0 +1,56 @@
+/** Palermo / A-trasha (Arnauld Van Muysewinkel): the game definition. */
+import { ruleError, type Decision, type GameDefinition, type GameOptions, type RuleError, type Seat } from '../../engine/index.js';
+import { bot } from './bot.js';
+import { DEFAULT_TURNS, MAX_PLAYERS, MIN_PLAYERS, TURN_CHOICES } from './constants.js';
+import { decisionFor } from './decisions.js';
+import { legalMoves } from './legal.js';
+import { presentation } from './presentation.js';
+import { outcomeOf } from './scoring.js';
+import { withOtherSecrets } from './secrets.js';
+import { setup } from './setup.js';
+import { apply, pending } from './turn.js';
+import type { PalermoMove, PalermoOptions, PalermoPublicView, PalermoSeatView, PalermoState } from './types.js';
+import { publicView, seatView } from './views.js';
+
+export const TURNS_OPTION = 'palermo-turns';
+
+function parseOptions(raw: GameOptions): { ok: true; options: PalermoOptions } | RuleError {
+  const value = raw[TURNS_OPTION] ?? String(DEFAULT_TURNS);
+  if (typeof value !== 'string' || !TURN_CHOICES.map(String).includes(value)) return ruleError('error.badOption', { option: TURNS_OPTION });
+  return { ok: true, options: { turns: value } };
+}
+
+function decision(s: PalermoState, seat: Seat): Decision<PalermoMove> | null {
+  if (!pending(s).includes(seat)) return null;
+  return decisionFor(s, seat, { hand: s.hands[seat] ?? [], draws: s.phase === 'setup' ? (s.draws[seat] ?? null) : null });
+}
+
+export const palermo: GameDefinition<PalermoState, PalermoMove, PalermoOptions, PalermoPublicView, PalermoSeatView> = {
+  id: 'palermo',
+  nameKey: 'palermo.name',
+  options: [
+    {
+      name: TURNS_OPTION,
+      kind: 'choice',
+      description: 'Number of turns (Palermo)',
+      choices: TURN_CHOICES.map((n) => ({ value: String(n), label: `${n}` })),
+      default: String(DEFAULT_TURNS),
+    },
+  ],
+  players: () => ({ min: MIN_PLAYERS, max: MAX_PLAYERS }),
+  parseOptions,
+  setup,
+  pending,
+  decision,
+  legalMoves,
+  apply,
+  isOver: (s) => s.phase === 'over',
+  outcome: outcomeOf,
+  publicView,
+  seatView,
+  bot,
+  withOtherSecrets,
+  present: presentation,
+};
+
+export type { PalermoMove, PalermoOptions, PalermoPublicView, PalermoSeatView, PalermoState } from './types.js';

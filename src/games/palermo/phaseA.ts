@@ -1,0 +1,36 @@
+/** Phase A, contract management (spec §3.5): no decisions, one log line per player. */
+import type { LogEvent } from '../../engine/index.js';
+import { contractType, NC } from './constants.js';
+import { forcedPay, receive } from './money.js';
+import { cubesMsg, pub } from './msgs.js';
+import type { PalermoState } from './types.js';
+
+export function phaseA(s: PalermoState, seat: number, events: LogEvent[]): void {
+  const b = s.boards[seat]!;
+  let income = 0, withheld = 0, paid = 0, borrowed = 0;
+  // Each contract is its own receipt (G12); incomes first, then forced payments.
+  for (const c of b.contracts) {
+    if (c.price > 0) {
+      income += c.price;
+      withheld += receive(b, c.price).withheld;
+    }
+  }
+  for (const c of b.contracts) {
+    if (c.price < 0) {
+      paid += -c.price;
+      borrowed += forcedPay(b, -c.price).borrowed;
+    }
+  }
+  const delivered = [0, 0, 0, 0, 0, 0, 0];
+  for (const c of b.contracts) {
+    const t = contractType(c.card);
+    const zone = t.kind === 'bulk' ? b.bulk : b.sorted;
+    for (let k = 0; k < NC; k++) {
+      zone[k]! += t.delivery[k]!;
+      delivered[k]! += t.delivery[k]!;
+      s.issued[k]! += t.delivery[k]!;
+    }
+    c.life--;
+  }
+  events.push(pub('palermo.log.phaseA', { seat: { seat }, income, withheld, paid, borrowed, cubes: cubesMsg(delivered) }));
+}

@@ -1,0 +1,68 @@
+/** How Palermo views read as text: the /status fields and a seat's private lines. */
+import type { Msg, Presentation } from '../../engine/index.js';
+import { equipmentType, NC } from './constants.js';
+import { decisionFor } from './decisions.js';
+import { contractMsg, cubesMsg, equipmentMsg } from './msgs.js';
+import type { Board, PalermoPublicView, PalermoSeatView } from './types.js';
+import { wealth } from './money.js';
+
+function sum(...vs: number[][]): number[] {
+  const out = new Array(NC).fill(0);
+  for (const v of vs) for (let c = 0; c < NC; c++) out[c] += v[c]!;
+  return out;
+}
+
+function boardLines(b: Board): Msg[] {
+  const lines: Msg[] = [{ key: 'palermo.status.money', args: { cash: b.cash, debt: b.debt, score: wealth(b) } }];
+  for (const c of b.contracts) lines.push({ key: 'palermo.status.contract', args: { contract: contractMsg(c.card), price: c.price, life: c.life } });
+  if (b.equipment.length > 0) lines.push({ key: 'palermo.status.equipment', args: { cards: b.equipment.map((e) => ({ key: 'palermo.id', args: { id: equipmentType(e.card).id } })) } });
+  lines.push({ key: 'palermo.status.zones', args: { bulk: cubesMsg(b.bulk), sorted: cubesMsg(b.sorted), storage: cubesMsg(b.storage), factories: cubesMsg(sum(b.recycling, b.incin2, b.incin1, b.decon)) } });
+  lines.push({ key: 'palermo.status.hand', args: { count: b.handCount } });
+  return lines;
+}
+
+function phaseLine(v: PalermoPublicView): Msg {
+  if (v.phase === 'over') return { key: 'palermo.status.over' };
+  if (v.phase === 'setup') return { key: 'palermo.status.setup' };
+  if (v.phase === 'D') {
+    const a = v.auction!;
+    return a.card === null
+      ? { key: 'palermo.status.naming', args: { seat: { seat: a.opener }, turn: v.turn, turns: v.turns } }
+      : a.high === null
+        ? { key: 'palermo.status.auctionOpen', args: { contract: contractMsg(a.card), seat: { seat: a.turn }, turn: v.turn, turns: v.turns } }
+        : { key: 'palermo.status.auction', args: { contract: contractMsg(a.card), amount: a.high, bidder: { seat: a.highBidder! }, seat: { seat: a.turn }, turn: v.turn, turns: v.turns } };
+  }
+  return { key: `palermo.status.phase${v.phase}`, args: { seat: { seat: v.step === 'answer' && v.offer ? v.offer.buyer : v.current }, turn: v.turn, turns: v.turns, step: { key: `palermo.step.${v.step}` } } };
+}
+
+function status(v: PalermoPublicView): { name: Msg; lines: Msg[] }[] {
+  const fields: { name: Msg; lines: Msg[] }[] = [];
+  const table: Msg[] = [phaseLine(v)];
+  table.push({ key: 'palermo.status.market', args: { ye: v.market[1]!, bl: v.market[2]!, wh: v.market[3]!, gr: v.market[4]!, mafia: v.mafia.reduce((a, n) => a + n, 0) } });
+  if (v.contractRow.length > 0) table.push({ key: 'palermo.status.contractRow', args: { cards: v.contractRow.map(contractMsg) } });
+  if (v.equipmentRow.length > 0) table.push({ key: 'palermo.status.equipmentRow', args: { cards: v.equipmentRow.map(equipmentMsg) } });
+  fields.push({ name: { key: 'palermo.status.table' }, lines: table });
+  v.boards.forEach((b, seat) => {
+    fields.push({ name: { key: seat === v.firstPlayer ? 'palermo.status.playerFirst' : 'palermo.status.player', args: { seat: { seat } } }, lines: boardLines(b) });
+  });
+  return fields;
+}
+
+function hand(v: PalermoSeatView): Msg[] {
+  const lines: Msg[] = [];
+  if (v.draws) {
+    lines.push({ key: 'palermo.hand.draws', args: { contracts: v.draws.contracts.map(contractMsg), equipment: v.draws.equipment.map(equipmentMsg) } });
+  } else {
+    lines.push(v.hand.length === 0 ? { key: 'palermo.hand.empty' } : { key: 'palermo.hand.cards', args: { cards: v.hand.map(equipmentMsg) } });
+  }
+  if (v.phase === 'over') {
+    lines.push({ key: 'palermo.hand.over' });
+    return lines;
+  }
+  const d = decisionFor(v, v.seat, { hand: v.hand, draws: v.draws });
+  if (d) lines.push({ key: 'palermo.hand.yourMove', args: { what: d.prompt } });
+  else lines.push(phaseLine(v));
+  return lines;
+}
+
+export const presentation: Presentation<PalermoPublicView, PalermoSeatView> = { status, hand, rulesKey: 'palermo.rules' };

@@ -1,0 +1,49 @@
+/** Message builders shared by logs, decisions, views and scoring. */
+import type { Msg } from '../../engine/index.js';
+import { COMPONENTS, SUPPLIERS, TYPES, type Component, type ResType, type RulesetId, type Supplier } from './constants.js';
+import { CARD_TABLES, parseGroup } from './cards.js';
+import type { CardId, GroupKey, Mix } from './types.js';
+
+const SUP = Object.fromEntries(SUPPLIERS.map((s) => [s, Object.freeze({ key: `phoneimpact.supplier.${s}` })])) as Record<Supplier, Msg>;
+const COMP = Object.fromEntries(COMPONENTS.map((c) => [c, Object.freeze({ key: `phoneimpact.component.${c}` })])) as Record<Component, Msg>;
+const typeKey = (r: RulesetId, t: ResType) => (t === 'MR' && r === '2025' ? 'AMet' : t);
+const TYPE: Record<RulesetId, Record<ResType, Msg>> = {
+  seed: Object.fromEntries(TYPES.map((t) => [t, Object.freeze({ key: `phoneimpact.type.${typeKey('seed', t)}` })])) as Record<ResType, Msg>,
+  '2025': Object.fromEntries(TYPES.map((t) => [t, Object.freeze({ key: `phoneimpact.type.${typeKey('2025', t)}` })])) as Record<ResType, Msg>,
+};
+
+export const supplierMsg = (s: Supplier): Msg => SUP[s];
+export const componentMsg = (c: Component): Msg => COMP[c];
+export const typeMsg = (r: RulesetId, t: ResType): Msg => TYPE[r][t];
+
+/** "common metal (PolluPlus)". */
+export function cardMsg(r: RulesetId, s: Supplier, t: ResType): Msg {
+  return { key: 'phoneimpact.card', args: { type: TYPE[r][t], supplier: SUP[s] } };
+}
+
+export function groupMsg(r: RulesetId, g: GroupKey, count?: number): Msg {
+  const p = parseGroup(g)!;
+  if (count === undefined) return cardMsg(r, p.supplier, p.type);
+  return { key: 'phoneimpact.group', args: { type: TYPE[r][p.type], supplier: SUP[p.supplier], count } };
+}
+
+export function cardsMsg(r: RulesetId, ids: readonly CardId[]): Msg[] {
+  const t = CARD_TABLES[r];
+  return ids.map((id) => cardMsg(r, t.supplier[id]!, t.type[id]!));
+}
+
+/** "2 × PolluPlus + 1 × Recycl'". */
+export function mixMsg(m: Mix): Msg {
+  const parts: Msg[] = [];
+  SUPPLIERS.forEach((s, i) => {
+    if (m[i]! > 0) parts.push({ key: 'phoneimpact.mixPart', args: { count: m[i]!, supplier: SUP[s] } });
+  });
+  return { key: 'phoneimpact.mix', args: { parts } };
+}
+
+/** "2 PolluPlus, 1 PolluMoins" from counts per supplier, for public lines. */
+export function backsMsg(counts: Record<Supplier, number>): Msg {
+  const parts: Msg[] = [];
+  for (const s of SUPPLIERS) if (counts[s] > 0) parts.push({ key: 'phoneimpact.backs', args: { count: counts[s], supplier: SUP[s] } });
+  return parts.length === 0 ? { key: 'phoneimpact.nothing' } : { key: 'phoneimpact.list', args: { items: parts } };
+}

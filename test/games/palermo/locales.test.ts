@@ -1,0 +1,231 @@
+/**
+ * Every message key the Palermo code emits exists in English and French, with every placeholder
+ * it uses supplied by the emitted arguments. Keys are gathered from real output: bot games (log
+ * events, decisions, views, scores), rule errors and the rare end-of-cards situations.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playout, type LogEvent, type Msg, type MsgArg } from '../../../src/engine/index.js';
+import { palermo } from '../../../src/games/palermo/index.js';
+import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
+import { startAuctions } from '../../../src/games/palermo/phaseD.js';
+import { atStep, blank, board, ct, eq, owned, vec } from './helpers.js';
+
+type Tree = { [key: string]: string | Tree };
+const load = (lang: string) => JSON.parse(readFileSync(new URL(`../../../src/games/palermo/locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+const locales = { en: load('en'), fr: load('fr') };
+
+function isMsg(arg: MsgArg): arg is Msg {
+  return typeof arg === 'object' && !Array.isArray(arg) && 'key' in arg;
+}
+
+/** Adds a message and every message nested in its arguments. */
+function collect(msg: Msg, into: Msg[]): void {
+  into.push(msg);
+  const visit = (arg: MsgArg): void => {
+    if (Array.isArray(arg)) arg.forEach(visit);
+    else if (isMsg(arg)) collect(arg, into);
+  };
+  Object.values(msg.args ?? {}).forEach(visit);
+}
+
+function lookup(tree: Tree, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The strings i18next may pick for this message: the plural forms when it has a count. */
+function variants(tree: Tree, msg: Msg): string[] | null {
+  const path = msg.key.slice('palermo.'.length);
+  const plain = lookup(tree, path);
+  if (typeof msg.args?.count === 'number') {
+    const one = lookup(tree, `${path}_one`), other = lookup(tree, `${path}_other`);
+    if (one !== undefined && other !== undefined) {
+      const zero = msg.args.count === 0 ? lookup(tree, `${path}_zero`) : undefined;
+      return zero !== undefined ? [zero] : [one, other];
+    }
+  }
+  return plain === undefined ? null : [plain];
+}
+
+function emitted(): Msg[] {
+  const msgs: Msg[] = [];
+  const add = (m: Msg) => collect(m, msgs);
+  const addState = (state: PalermoState, events: LogEvent[] = []) => {
+    events.forEach(add);
+    palermo.present.status(palermo.publicView(state)).forEach((f) => [f.name, ...f.lines].forEach(add));
+    for (let seat = 0; seat < state.seats; seat++) {
+      palermo.present.hand(palermo.seatView(state, seat)).forEach(add);
+      const d = palermo.decision(state, seat);
+      if (d) {
+        add(d.prompt);
+        d.notes?.forEach(add);
+        d.shortcuts?.forEach((c) => add(c.label));
+        const choices = d.kind === 'form' ? d.fields.flatMap((f) => (f.kind === 'select' ? f.choices : [])) : d.choices;
+        if (d.kind === 'form') d.fields.forEach((f) => add(f.label));
+        choices.forEach((c) => {
+          add(c.label);
+          if (c.detail) add(c.detail);
+        });
+      }
+    }
+    palermo.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+  };
+  const error = (state: PalermoState, seat: number, move: unknown) => {
+    const result = palermo.apply(state, seat, move as PalermoMove);
+    if (result.ok) throw new Error(`expected a rule error for ${JSON.stringify(move)}`);
+    add(result.error);
+  };
+
+  add({ key: palermo.nameKey });
+  add({ key: palermo.present.rulesKey });
+  // The /game new command describes each option with the key `<game>.options.<name>`.
+  palermo.options.forEach((o) => add({ key: `palermo.options.${o.name}` }));
+  for (const seats of [2, 3, 4, 5]) {
+    for (let g = 0; g < 6; g++) {
+      const input = { seats, options: { turns: '5' }, seed: `keys-${seats}-${g}` };
+      const { log } = playout<PalermoState>(palermo, input);
+      let state = palermo.setup(input);
+      addState(state);
+      for (const { seat, move } of log) {
+        const result = palermo.apply(state, seat, move as PalermoMove);
+        if (!result.ok) throw new Error(result.error.key);
+        state = result.state;
+        addState(state, result.events);
+      }
+    }
+  }
+
+  // Rule errors and the rarer steps: every C menu item, an offer and its answer, a destroy.
+  const s = blank();
+  error(s, 1, { type: 'pass' });
+  error(s, 0, null);
+  s.phase = 'C';
+  s.step = 'menu';
+  board(s, 0, { contracts: [{ card: ct('C3'), price: 5, life: 6 }], equipment: owned('S2') });
+  s.hands[0] = [eq('S1'), eq('R1')];
+  addState(s);
+  for (const item of ['buy', 'offer', 'destroy', 'refill'] as const) {
+    const r = palermo.apply(s, 0, { type: 'menu', item });
+    if (!r.ok) throw new Error(r.error.key);
+    addState(r.state, r.events);
+    if (item === 'buy') error(r.state, 0, { type: 'buy', buy: [eq('S1'), eq('R1')], discard: [] });
+    if (item === 'buy') error(r.state, 0, { type: 'buy', buy: [999], discard: [] });
+    if (item === 'offer') {
+      error(r.state, 0, { type: 'offer', contract: 0, buyer: 1, amount: 99 });
+      error(r.state, 0, { type: 'offer', contract: 0, buyer: 1, amount: -99 });
+      error(r.state, 0, { type: 'offer', contract: 5, buyer: 1, amount: 0 });
+      error(r.state, 0, { type: 'offer', contract: 0, buyer: 0, amount: 0 });
+      for (const accept of [true, false]) {
+        const o = palermo.apply(r.state, 0, { type: 'offer', contract: 0, buyer: 1, amount: 2 });
+        if (!o.ok) throw new Error(o.error.key);
+        addState(o.state, o.events);
+        const a = palermo.apply(o.state, 1, { type: 'answer', accept });
+        if (!a.ok) throw new Error(a.error.key);
+        addState(a.state, a.events);
+      }
+    }
+    if (item === 'destroy') {
+      error(r.state, 0, { type: 'destroy', index: 7 });
+      const d = palermo.apply(r.state, 0, { type: 'destroy', index: 0 });
+      if (!d.ok) throw new Error(d.error.key);
+      addState(d.state, d.events);
+    }
+    if (item === 'refill') error(r.state, 0, { type: 'refill', card: 999 });
+  }
+  // Phase B refusals.
+  const f = blank();
+  board(f, 0, { cash: 1, equipment: owned('R2', 'S8'), storage: vec({ BL: 2, BK: 1 }), sorted: vec({ BR: 30 }), bulk: vec({ YE: 3 }) });
+  atStep(f, 'factory');
+  addState(f);
+  error(f, 0, { type: 'counts', step: 'factory', values: { rBL: 9 } });
+  error(f, 0, { type: 'counts', step: 'store', values: {} });
+  f.step = 'factory';
+  atStep(f, 'store');
+  addState(f);
+  atStep(f, 'sort');
+  addState(f);
+  atStep(f, 'mafia');
+  addState(f);
+  // Set-up and auction refusals.
+  const u = palermo.setup({ seats: 3, options: { turns: '10' }, seed: 'errors' });
+  addState(u);
+  error(u, 0, { type: 'setup', contract: 999, equipment: [] });
+  error(u, 0, { type: 'setup', contract: u.draws[0]!.contracts[0]!, equipment: [u.draws[0]!.equipment[0]!] });
+  const q = palermo.apply(u, 0, palermo.legalMoves(u, 0)[0]!);
+  if (q.ok) error(q.state, 0, palermo.legalMoves(u, 0)[0]!);
+  const d = blank();
+  d.contractRow = [ct('C1'), ct('C2'), ct('C9'), ct('C8')];
+  startAuctions(d);
+  addState(d);
+  error(d, 0, { type: 'name', card: ct('C3') });
+  const n = palermo.apply(d, 0, { type: 'name', card: ct('C1') });
+  if (!n.ok) throw new Error(n.error.key);
+  addState(n.state, n.events);
+  error(n.state, 0, { type: 'bid', amount: 99 });
+  // Decontamination and a forced pass.
+  const m = blank();
+  board(m, 0, { equipment: owned('D1'), storage: vec({ MV: 2 }) });
+  atStep(m, 'factory');
+  addState(m);
+  const p = blank();
+  p.contractRow = [ct('C1'), ct('C2'), ct('C9'), ct('C8')];
+  board(p, 1, { cash: 0 });
+  startAuctions(p);
+  let ps = palermo.apply(p, 0, { type: 'name', card: ct('C1') });
+  if (ps.ok) ps = palermo.apply(ps.state, 0, { type: 'bid', amount: -1 });
+  if (!ps.ok) throw new Error(ps.error.key);
+  ps.events.forEach(add);
+  // Rule errors some answers can only reach through direct calls (the form bounds stop them first).
+  for (const file of readdirSync(new URL('../../../src/games/palermo/', import.meta.url))) {
+    if (!file.endsWith('.ts')) continue;
+    const text = readFileSync(new URL(`../../../src/games/palermo/${file}`, import.meta.url), 'utf8');
+    for (const [key] of text.matchAll(/palermo\.error\.\w+/g)) add({ key: key!, args: { cost: 0, cash: 0, count: 0, min: 0, max: 0 } });
+  }
+  const over = blank();
+  over.phase = 'over';
+  addState(over);
+  error(over, 0, { type: 'pass' });
+  // The same line recurs thousands of times; checking each distinct one once is enough.
+  return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
+}
+
+describe('Palermo locale files', () => {
+  const msgs = emitted();
+
+  it.each(Object.keys(locales) as (keyof typeof locales)[])('%s has every emitted key with its placeholders filled', (lang) => {
+    const problems = new Set<string>();
+    for (const msg of msgs) {
+      if (!msg.key.startsWith('palermo.')) {
+        problems.add(`${msg.key} is outside the palermo namespace`);
+        continue;
+      }
+      const texts = variants(locales[lang], msg);
+      if (!texts) {
+        problems.add(`missing ${msg.key}`);
+        continue;
+      }
+      for (const text of texts) {
+        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
+          if (!(name! in (msg.args ?? {}))) problems.add(`${msg.key} uses {{${name}}} without that argument`);
+        }
+      }
+    }
+    expect([...problems]).toEqual([]);
+  });
+
+  it('both files have the same keys, and every key is emitted by the code', () => {
+    const flat = (tree: Tree, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flat(v, `${prefix}${k}.`)));
+    expect(flat(locales.fr).sort()).toEqual(flat(locales.en).sort());
+    const used = new Set(msgs.map((m) => m.key.slice('palermo.'.length)));
+    // Renderer labels (`render.*`) are read by the images, not emitted as messages.
+    const unused = flat(locales.en).filter((k) => !k.startsWith('render.') && !used.has(k.replace(/_(zero|one|other)$/, '')));
+    expect(unused).toEqual([]);
+  });
+
+  it('keeps the rules summary short enough for one Discord message', () => {
+    for (const tree of Object.values(locales)) expect((tree.rules as string).length).toBeLessThan(1900);
+  });
+});

@@ -1,0 +1,100 @@
+/** Palermo images: PNG signature, phone-friendly width, size budget, determinism, no leaks. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playout, rngFromSeed } from '../../src/engine/index.js';
+import { palermo } from '../../src/games/palermo/index.js';
+import type { PalermoState } from '../../src/games/palermo/types.js';
+import { renderPalermoBoard } from '../../renderers/palermo/board.js';
+import { renderPalermoFinal } from '../../renderers/palermo/final.js';
+import { renderPalermoHand } from '../../renderers/palermo/hand.js';
+import type { RenderContext } from '../../renderers/types.js';
+
+type Dict = { [key: string]: string | Dict };
+const load = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Dict;
+
+/** i18next-like lookup over the game's file (`palermo.*`) and the shared renderer file (`render.*`). */
+function makeT(lang: 'en' | 'fr'): RenderContext['t'] {
+  const game = load(new URL(`../../src/games/palermo/locales/${lang}.json`, import.meta.url));
+  const shared = load(new URL(`../../renderers/locales/${lang}.json`, import.meta.url));
+  return (key, args) => {
+    const [root, ...path] = key.split('.');
+    let node: string | Dict | undefined = root === 'palermo' ? game : root === 'render' ? shared : undefined;
+    for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node !== 'string') return key;
+    return node.replace(/\{\{-?\s*(\w+)\s*\}\}/g, (_m, name: string) => String(args?.[name] ?? ''));
+  };
+}
+
+const NAMES = ['Alice', 'Bartholomew the Magnificent Recycler', 'Chloé', 'Dmitri Aleksandrovich', 'Ève-Marie Lefebvre'];
+const ctx = (lang: 'en' | 'fr' = 'en'): RenderContext => ({ names: NAMES, t: makeT(lang) });
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function width(png: Buffer): number {
+  return png.readUInt32BE(16);
+}
+function height(png: Buffer): number {
+  return png.readUInt32BE(20);
+}
+
+/** States along a 5-player bot game: set-up, phase B, C, D (with bids), and the end. */
+function states(): PalermoState[] {
+  const input = { seats: 5, options: { turns: '5' }, seed: 'render' };
+  const { log } = playout<PalermoState>(palermo, input);
+  let s = palermo.setup(input);
+  const out: PalermoState[] = [s];
+  const want = new Set(['B', 'C', 'D']);
+  for (const [i, { seat, move }] of log.entries()) {
+    const r = palermo.apply(s, seat, move as never);
+    if (!r.ok) throw new Error(r.error.key);
+    s = r.state;
+    const key = s.phase + (s.auction?.high !== null && s.auction ? 'bid' : '');
+    if ((want.has(s.phase) || key === 'Dbid') && s.turn >= 3 && !out.some((o) => o.phase + (o.auction?.high !== null && o.auction ? 'bid' : '') === key)) out.push(s);
+    void i;
+  }
+  out.push(s);
+  return out;
+}
+
+describe('Palermo renderers', () => {
+  const all = states();
+
+  it('draws every phase as a portrait PNG about 900 px wide, under 300 KB, deterministically', () => {
+    for (const [i, s] of all.entries()) {
+      const view = palermo.publicView(s);
+      const png = renderPalermoBoard(view, ctx());
+      expect(png.subarray(0, 8)).toEqual(PNG);
+      expect(width(png)).toBe(900);
+      expect(height(png)).toBeGreaterThanOrEqual(width(png));
+      expect(png.length).toBeLessThan(300_000);
+      expect(renderPalermoBoard(view, ctx())).toEqual(png);
+      if (process.env.PALERMO_PNG) writeFileSync(`/tmp/palermo-board-${i}.png`, png);
+    }
+    const fr = renderPalermoBoard(palermo.publicView(all[2]!), ctx('fr'));
+    if (process.env.PALERMO_PNG) writeFileSync('/tmp/palermo-board-fr.png', fr);
+  });
+
+  it('draws the hand (set-up draws and equipment) and the final ranking', () => {
+    const setupHand = renderPalermoHand(palermo.seatView(all[0]!, 0), ctx());
+    const hand = renderPalermoHand(palermo.seatView(all[2]!, 1), ctx('fr'));
+    const last = all[all.length - 1]!;
+    const final = renderPalermoFinal(palermo.publicView(last), palermo.outcome(last)!, ctx());
+    for (const png of [setupHand, hand, final]) {
+      expect(png.subarray(0, 8)).toEqual(PNG);
+      expect(width(png)).toBe(900);
+      expect(png.length).toBeLessThan(300_000);
+    }
+    if (process.env.PALERMO_PNG) {
+      writeFileSync('/tmp/palermo-hand-setup.png', setupHand);
+      writeFileSync('/tmp/palermo-hand.png', hand);
+      writeFileSync('/tmp/palermo-final.png', final);
+    }
+  });
+
+  it('shows no secret: other hands and deck orders leave the board image unchanged', () => {
+    for (const s of all) {
+      const other = palermo.withOtherSecrets(s, rngFromSeed('leak'));
+      expect(palermo.publicView(other)).toEqual(palermo.publicView(s));
+      expect(renderPalermoBoard(palermo.publicView(other), ctx())).toEqual(renderPalermoBoard(palermo.publicView(s), ctx()));
+    }
+  });
+});
