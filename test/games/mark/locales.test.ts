@@ -100,6 +100,10 @@ function emitted(): Msg[] {
   rolled(act, 'white', 'blue');
   error(act, 0, { type: 'take', colour: 'red', to: 3 });
   error(act, 0, { type: 'bid', amount: 0 });
+  const star = build({ companies: [['----', 'B---']] });
+  rolled(star, 'white', 'star');
+  addState(star);
+  error(star, 0, { type: 'bid', amount: 0 });
   const named = build();
   named.phase = 'name';
   named.dice = ['hammer', 'star'];
