@@ -194,6 +194,13 @@ describe('asynchronous play', () => {
       await mover.playOnce(channel);
     }
     await world.bot.tables.flush();
+    // Whoever must act now can mute their reminders for this turn from their private view.
+    const now = world.bot.store.get(gameId)!;
+    const waiting = [kim, lou].find((p) => p.id === now.seats[gameById('r-eco')!.pending(now.state)[0]!]!.userId)!;
+    const view = await waiting.openHand(channel);
+    const snoozed = await settled(world.double, await waiting.press(view, 'snooze:'));
+    expect(snoozed.content).toMatch(/No more reminders/);
+    expect(world.bot.store.clockOf(gameId, now.seats.find((s) => s.userId === waiting.id)!.position)!.snoozed).toBe(true);
     const dm = world.double.dmChannelId(kim.user);
     expect(dm).toBeDefined();
     const dms = world.double.channelMessages(dm!);
