@@ -6,7 +6,7 @@ import { playout, type Outcome } from '../src/engine/index.js';
 import { gameById } from '../src/games/index.js';
 import { t } from '../src/i18n/index.js';
 import { renderers } from '../renderers/index.js';
-import { median, percentile } from './stats.js';
+import { median, percentile, releaseImages } from './stats.js';
 
 interface Measure {
   p50Ms: number;
@@ -23,7 +23,7 @@ function measure(render: () => Buffer, samples: number[], sizes: number[]): void
 
 const summary = (ms: number[], sizes: number[]): Measure => ({ p50Ms: median(ms), p99Ms: percentile(ms, 99), maxKB: Math.max(...sizes) / 1024 });
 
-export function benchImages(gameId = 'r-eco', opts = { games: 6, language: 'fr' as const }): { board: Measure; hand: Measure; final: Measure } {
+export async function benchImages(gameId = 'r-eco', opts = { games: 6, language: 'fr' as const }): Promise<{ board: Measure; hand: Measure; final: Measure }> {
   const r = renderers[gameId]!;
   const game = gameById(gameId)!;
   const parsed = game.parseOptions({});
@@ -49,6 +49,7 @@ export function benchImages(gameId = 'r-eco', opts = { games: 6, language: 'fr' 
       const h = { ms: [] as number[], sizes: [] as number[] };
       const pending: number | undefined = game.pending(state)[0];
       if (pending !== undefined) measure(() => r.hand(game.seatView(state, pending), ctx), h.ms, h.sizes);
+      await releaseImages();
       if (keep) {
         board.ms.push(...b.ms), board.sizes.push(...b.sizes);
         hand.ms.push(...h.ms), hand.sizes.push(...h.sizes);

@@ -11,7 +11,7 @@ import { t } from '../src/i18n/index.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore, type GameRecord } from '../src/store/game-store.js';
 import { renderers } from '../renderers/index.js';
-import { median, percentile } from './stats.js';
+import { median, percentile, releaseImages } from './stats.js';
 
 export function startedGame(store: GameStore, channelId: string, seed: string, seats = 4, gameType = 'r-eco'): GameRecord {
   const lobby = store.createLobby({ guildId: '1', channelId, gameType, options: {}, language: 'en', seed, creator: { id: `${channelId}-0`, name: 'Alice' } });
@@ -36,7 +36,7 @@ export function playThroughStore(store: GameStore, record: GameRecord, limit = I
   return current;
 }
 
-export function benchPipeline(gameType = 'r-eco', opts = { moves: 1500 }) {
+export async function benchPipeline(gameType = 'r-eco', opts = { moves: 1500 }) {
   const game = gameById(gameType)!;
   const store = new GameStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'recyclerie-bench-')), 'bench.sqlite')));
   const ctx = { names: ['Alice', 'Bob', 'Chloé', 'Dmitri'], t: (key: string, args?: Record<string, string | number>) => t('en', key, args) };
@@ -65,6 +65,7 @@ export function benchPipeline(gameType = 'r-eco', opts = { moves: 1500 }) {
       renderOnly.push(t2 - t1);
       sizes.push(png.length);
       record = result.value.game;
+      await releaseImages();
     }
   }
   store.db.$client.close();

@@ -29,15 +29,15 @@ for (const gameId of Object.keys(GAMES)) {
   add(`${gameId}: moves per game`, result.movesPerGame, 'moves');
 }
 
-const pipeline: Record<string, ReturnType<typeof benchPipeline>> = {};
-const images: Record<string, ReturnType<typeof benchImages>> = {};
+const pipeline: Record<string, Awaited<ReturnType<typeof benchPipeline>>> = {};
+const images: Record<string, Awaited<ReturnType<typeof benchImages>>> = {};
 for (const gameId of Object.keys(GAMES)) {
   console.log(`${gameId}: one move through the pipeline (SQLite + rules + board PNG), then the images…`);
-  const p = (pipeline[gameId] = benchPipeline(gameId));
+  const p = (pipeline[gameId] = await benchPipeline(gameId));
   add(`${gameId}: move load+apply+commit+render p50`, p.moveP50Ms, 'ms');
   add(`${gameId}: move load+apply+commit+render p99`, p.moveP99Ms, 'ms', '< 100');
   add(`${gameId}: move, store only p99`, p.storeP99Ms, 'ms');
-  const i = (images[gameId] = benchImages(gameId));
+  const i = (images[gameId] = await benchImages(gameId));
   add(`${gameId}: largest board render+encode p99`, i.board.p99Ms, 'ms', '< 40');
   add(`${gameId}: largest board PNG (max)`, i.board.maxKB, 'KB', '< 300');
   add(`${gameId}: private view render+encode p99`, i.hand.p99Ms, 'ms', '< 40');
@@ -47,7 +47,7 @@ for (const gameId of Object.keys(GAMES)) {
 }
 
 console.log('Public posts and image bytes per game…');
-const posts = benchPosts();
+const posts = await benchPosts();
 for (const p of posts) {
   add(`${p.game}, ${p.table}: public posts per game`, p.posts, 'posts', `${p.moves.toFixed(0)} moves`);
   add(`${p.game}, ${p.table}: boards / redraws / text lines`, p.boards, `boards, ${p.redraws.toFixed(1)} redraws, ${p.lines.toFixed(1)} lines`);
