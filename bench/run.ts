@@ -5,11 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchDiscord } from './discord.js';
-import { benchPlayouts } from './engine.js';
+import { PLAYOUT_GOALS, benchPlayouts } from './engine.js';
 import { benchImages } from './images.js';
-import { benchMarkPlayouts } from './mark.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
+import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
 import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
@@ -19,37 +19,35 @@ type Row = { measure: string; value: number; unit: string; goal: string };
 const rows: Row[] = [];
 const add = (measure: string, value: number, unit: string, goal = '') => rows.push({ measure, value: round(value), unit, goal });
 
-console.log('R-Eco bot playouts…');
-const playouts = benchPlayouts();
-add('R-Eco bot-vs-bot playouts (median)', playouts.gamesPerSecondMedian, 'games/s', '≥ 5,000');
-add('R-Eco bot-vs-bot playouts (p10 batch)', playouts.gamesPerSecondP10, 'games/s');
-add('R-Eco moves per game', playouts.movesPerGame, 'moves');
+const playouts: Record<string, ReturnType<typeof benchPlayouts>> = {};
+for (const gameId of Object.keys(GAMES)) {
+  console.log(`${gameId}: bot playouts…`);
+  const result = (playouts[gameId] = benchPlayouts(gameId));
+  const goal = PLAYOUT_GOALS[gameId]?.goal;
+  add(`${gameId}: 4-player bot playouts (median)`, result.gamesPerSecondMedian, 'games/s', goal ? `≥ ${goal.toLocaleString('en')}` : '');
+  add(`${gameId}: 4-player bot playouts (p10 batch)`, result.gamesPerSecondP10, 'games/s');
+  add(`${gameId}: moves per game`, result.movesPerGame, 'moves');
+}
 
-console.log('M.A.R.K. bot playouts…');
-const markPlayouts = benchMarkPlayouts();
-add('M.A.R.K. 4-player playouts (median)', markPlayouts.gamesPerSecondMedian, 'games/s', '≥ 1,000');
-add('M.A.R.K. moves per game', markPlayouts.movesPerGame, 'moves');
-
-console.log('Move pipeline (SQLite + rules + board PNG)…');
-const pipeline = benchPipeline();
-add('Move: load+apply+commit+render p50', pipeline.moveP50Ms, 'ms');
-add('Move: load+apply+commit+render p99', pipeline.moveP99Ms, 'ms', '< 100');
-add('Move: store only p99', pipeline.storeP99Ms, 'ms');
-add('R-Eco board (900 px) render+encode p50', pipeline.renderP50Ms, 'ms');
-add('R-Eco board (900 px) render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
-add('R-Eco board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
-
-console.log('R-Eco images with 5 players (board, hand, final)…');
-const images = benchImages();
-add('R-Eco 5-player board render+encode p99', images.board.p99Ms, 'ms', '< 40');
-add('R-Eco 5-player board PNG size (max)', images.board.maxKB, 'KB', '< 300');
-add('R-Eco hand (800 px) render+encode p99', images.hand.p99Ms, 'ms', '< 40');
-add('R-Eco hand PNG size (max)', images.hand.maxKB, 'KB', '< 300');
-add('R-Eco final ranking render+encode p99', images.final.p99Ms, 'ms', '< 40');
-add('R-Eco final ranking PNG size (max)', images.final.maxKB, 'KB', '< 300');
+const pipeline: Record<string, Awaited<ReturnType<typeof benchPipeline>>> = {};
+const images: Record<string, Awaited<ReturnType<typeof benchImages>>> = {};
+for (const gameId of Object.keys(GAMES)) {
+  console.log(`${gameId}: one move through the pipeline (SQLite + rules + board PNG), then the images…`);
+  const p = (pipeline[gameId] = await benchPipeline(gameId));
+  add(`${gameId}: move load+apply+commit+render p50`, p.moveP50Ms, 'ms');
+  add(`${gameId}: move load+apply+commit+render p99`, p.moveP99Ms, 'ms', '< 100');
+  add(`${gameId}: move, store only p99`, p.storeP99Ms, 'ms');
+  const i = (images[gameId] = await benchImages(gameId));
+  add(`${gameId}: largest board render+encode p99`, i.board.p99Ms, 'ms', '< 40');
+  add(`${gameId}: largest board PNG (max)`, i.board.maxKB, 'KB', '< 300');
+  add(`${gameId}: private view render+encode p99`, i.hand.p99Ms, 'ms', '< 40');
+  add(`${gameId}: private view PNG (max)`, i.hand.maxKB, 'KB', '< 300');
+  add(`${gameId}: final ranking render+encode p99`, i.final.p99Ms, 'ms', '< 40');
+  add(`${gameId}: final ranking PNG (max)`, i.final.maxKB, 'KB', '< 300');
+}
 
 console.log('Public posts and image bytes per game…');
-const posts = benchPosts();
+const posts = await benchPosts();
 for (const p of posts) {
   add(`${p.game}, ${p.table}: public posts per game`, p.posts, 'posts', `${p.moves.toFixed(0)} moves`);
   add(`${p.game}, ${p.table}: boards / redraws / text lines`, p.boards, `boards, ${p.redraws.toFixed(1)} redraws, ${p.lines.toFixed(1)} lines`);

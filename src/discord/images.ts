@@ -58,6 +58,14 @@ interface Worker {
 }
 
 const WORKER_ENTRY = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+/**
+ * Every image needs a few megabytes of pixels. glibc's malloc raises its mmap threshold after
+ * the first such buffer is freed, then serves the next ones from the heap, which fragments and
+ * never shrinks: a long-running process grows by gigabytes. Keeping large buffers mmapped returns
+ * each one to the system when it is freed. (`npm start` sets the same for the main process.)
+ */
+const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
 /** A render that takes this long means the worker is stuck; the job fails and the worker is replaced. */
 const JOB_TIMEOUT_MS = 15_000;
 /** A worker told to stop that is still running after this is killed. */
@@ -120,6 +128,7 @@ export class ImagePool implements Images {
   private spawn(): Worker {
     const child = fork(WORKER_ENTRY, [], {
       execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...MALLOC_ENV },
       // Its own process group: Ctrl-C or a service manager's signal to the bot's group must not
       // kill a worker (even one still loading) while the bot posts its last images.
       detached: true,

@@ -1,28 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { openDatabase } from '../../src/store/database.js';
+import { exited, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Starts `npm start`'s entry point as its own process, as a user would run it. */
-function startProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-}
 
 describe('a restart in the middle of a game', () => {
   let double: DiscordDouble;
@@ -44,7 +26,7 @@ describe('a restart in the middle of a game', () => {
   it('loses nothing: the game goes on, old buttons work, commands are not registered again', async () => {
     const channel = double.addChannel(GUILD_ID, { name: 'restart' }).id;
     const env = botEnv(double, dbPath);
-    child = startProcess(env);
+    child = startBotProcess(env);
     await double.waitFor(() => double.commandPuts === 1, 20_000);
     await double.waitFor(() => double.connectedClients === 1, 20_000);
     // The world shape the harness helpers expect, with no in-process bot.
@@ -73,7 +55,7 @@ describe('a restart in the middle of a game', () => {
     before.db.$client.close();
     expect(recordBefore.status).toBe('active');
 
-    child = startProcess(env);
+    child = startBotProcess(env);
     await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies >= 2, 20_000);
     // Same commands, same application and server: no second registration.
     await new Promise((r) => setTimeout(r, 300));
