@@ -174,7 +174,16 @@ export class Player {
       return settled(this.world.double, rec);
     }
     if (select?.custom_id) return settled(this.world.double, await this.click(hand, select.custom_id));
-    if (findComponent(hand, 'form:')) return this.submitForm(channelId, hand, suggestedAnswers);
+    if (findComponent(hand, 'form:')) {
+      const answered = await this.submitForm(channelId, hand, suggestedAnswers);
+      if (!answered.content.includes('⚠️')) return answered;
+      // Suggested values can be refused (an empty offer, twice the same card): distinct options
+      // next, then the first one-click answer.
+      const again = await this.openHand(channelId);
+      const varied = await this.submitForm(channelId, again, variedAnswers);
+      if (!varied.content.includes('⚠️') || !findComponent(again, 'sc:')) return varied;
+      return settled(this.world.double, await this.press(await this.openHand(channelId), 'sc:'));
+    }
     if (findComponent(hand, 'sc:')) return settled(this.world.double, await this.press(hand, 'sc:'));
     throw new Error(`no decision for ${this.user.username}: ${hand.content}`);
   }
@@ -204,6 +213,21 @@ export function suggestedAnswers(modal: ModalJson): Record<string, string | stri
       const defaults = (input.options ?? []).filter((o) => o.default).map((o) => o.value);
       out[input.custom_id] = defaults.length ? defaults : (input.options ?? []).slice(0, Math.max(input.min_values ?? 1, 1)).map((o) => o.value);
     }
+  }
+  return out;
+}
+
+/** A form's answers when the suggested ones were refused: each select takes options no earlier select took. */
+export function variedAnswers(modal: ModalJson): Record<string, string | string[]> {
+  const out = suggestedAnswers(modal);
+  const used = new Set<string>();
+  for (const c of modal.components) {
+    const input = c.component;
+    if (!input || input.type === 4) continue;
+    const count = Math.max(input.min_values ?? 1, 1);
+    const fresh = (input.options ?? []).filter((o) => !o.default && !used.has(o.value)).slice(0, count).map((o) => o.value);
+    if (fresh.length === count) out[input.custom_id] = fresh;
+    for (const v of out[input.custom_id] as string[]) used.add(v);
   }
   return out;
 }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
-import type { GroupKey, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
+import type { GroupKey, PhoneImpactSeatView, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
 
 const { Player, boards, componentsOf, finalMessage, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
@@ -105,7 +105,7 @@ describe('PhoneImpact through Discord', () => {
    * Plays the game on: whenever a person is awaited, `handle` answers for them; bots play on
    * their own. Each answer must move the game on (a refused answer times out here).
    */
-  async function drive(channel: string, gameId: number, people: P[], watch: LeakWatch, handle: Handler, maxSteps = 600) {
+  async function drive(gameId: number, people: P[], watch: LeakWatch, handle: Handler, maxSteps = 600) {
     const byId = new Map(people.map((p) => [p.id, p]));
     for (let step = 0; step < maxSteps; step++) {
       await world.bot.tables.flush();
@@ -131,7 +131,7 @@ describe('PhoneImpact through Discord', () => {
       const menu = ctl.filter((c) => c.step === 'menu');
       // Mixing PolluPlus and PolluMoins cards in hand makes builds with a real choice of cards.
       const backs = { PP: 0, PM: 0 };
-      for (const c of game.seatView(state, state.current).hand) if (c.supplier !== 'RC') backs[c.supplier]++;
+      for (const c of (game.seatView(state, state.current) as PhoneImpactSeatView).hand) if (c.supplier !== 'RC') backs[c.supplier]++;
       const favourite = backs.PM * 2 < backs.PP ? 'sPM' : 'sPP';
       const pick =
         menu.find((c) => c.choice!.startsWith('b-')) ??
@@ -265,7 +265,7 @@ describe('PhoneImpact through Discord', () => {
       await playSensibly(p, channel, state);
     };
 
-    const record = await drive(channel, gameId, players, watch, handle);
+    const record = await drive(gameId, players, watch, handle);
     console.log(trades, world.bot.store.moveLog(gameId).length, (record.state as PhoneImpactState).round, (record.state as PhoneImpactState).endReason, world.bot.store.moveLog(gameId).filter((m) => (m.move as { type: string }).type === 'build').map((m) => JSON.stringify(m.move)));
     expect(record.status).toBe('finished');
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
