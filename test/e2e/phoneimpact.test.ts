@@ -14,11 +14,14 @@ import type { GroupKey, PhoneImpactSeatView, PhoneImpactState } from '../../src/
 const { Player, boards, componentsOf, finalMessage, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
 const { localise } = await import('../../src/i18n/index.js');
+const { seatNamer } = await import('../../src/discord/messages.js');
 const { handCounts, countAt, parseGroup, parseMix, groupKey } = await import('../../src/games/phoneimpact/cards.js');
 const { SUPPLIERS, TYPES } = await import('../../src/games/phoneimpact/constants.js');
 
 type P = InstanceType<typeof Player>;
 const game = gameById('phoneimpact')!;
+/** Private view lines that describe a hand: cards by type, malus texts, recipe needs, a whole offer. */
+const SECRET_HAND_KEYS = new Set(['supplierLine', 'ready', 'needs', 'malusCard', 'offer'].map((k) => `phoneimpact.hand.${k}`));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Groups (supplier-type) a seat holds, with their counts. */
@@ -32,42 +35,85 @@ function groupsHeld(s: PhoneImpactState, seat: number): Map<GroupKey, number> {
   return out;
 }
 
+/** Every text of a public message a person could read: content, embeds, image alt texts, controls. */
+function publicTextOf(m: MessageRecord): string {
+  const parts = [textOf(m)];
+  for (const e of (m.embeds ?? []) as { footer?: { text?: string }; author?: { name?: string }; image?: { description?: string } }[]) {
+    parts.push(e.footer?.text ?? '', e.author?.name ?? '', e.image?.description ?? '');
+  }
+  for (const a of m.attachments) parts.push(a.description ?? '');
+  for (const c of componentsOf(m) as { label?: string; placeholder?: string; options?: { label: string; description?: string }[] }[]) {
+    parts.push(c.label ?? '', c.placeholder ?? '', ...(c.options ?? []).flatMap((o) => [o.label, o.description ?? '']));
+  }
+  return parts.join('\n');
+}
+
 /**
- * Watches a channel: every public text as it was after each step (boards are redrawn in place,
- * so each version is kept), and every line of every seat's private view in the states seen.
+ * Keeps every version of every public message of the world's channels: boards are redrawn in
+ * place, so each creation and each edit is recorded as it happens.
  */
-class LeakWatch {
-  readonly publicTexts = new Map<string, string>();
-  readonly privateLines = new Set<string>();
-  constructor(
-    readonly world: World,
-    readonly channel: string,
-  ) {}
+function recordPublicMessages(world: World): Map<string, { text: string; files: string[] }[]> {
+  const byChannel = new Map<string, { text: string; files: string[] }[]>();
+  const state = (world.double as unknown as { state: { createMessage: (...a: unknown[]) => MessageRecord; applyEdit: (m: MessageRecord, ...a: unknown[]) => void } }).state;
+  const keep = (m: MessageRecord) => {
+    if (m.ephemeral) return;
+    let list = byChannel.get(m.channelId);
+    if (!list) byChannel.set(m.channelId, (list = []));
+    list.push({ text: publicTextOf(m), files: m.attachments.map((a) => a.filename) });
+  };
+  const create = state.createMessage.bind(state);
+  const edit = state.applyEdit.bind(state);
+  state.createMessage = (...a: unknown[]) => {
+    const m = create(...a);
+    keep(m);
+    return m;
+  };
+  state.applyEdit = (m: MessageRecord, ...a: unknown[]) => {
+    edit(m, ...a);
+    keep(m);
+  };
+  return byChannel;
+}
 
-  snap(state?: PhoneImpactState): void {
-    for (const m of this.world.double.channelMessages(this.channel)) this.publicTexts.set(`${m.id}@${m.editedAt ?? 0}`, textOf(m));
-    if (!state) return;
-    for (let seat = 0; seat < state.seats; seat++) {
-      // The first line says whose turn it is; the others describe the seat's hand and malus.
-      for (const msg of game.present.hand(game.seatView(state, seat)).slice(1)) this.privateLines.add(localise('en', msg).trim());
+/**
+ * Replays a finished game from its seed and move log, and checks against every public message
+ * version of its channel that no line describing a hand (cards by type, malus texts, the recipe
+ * needs, a trade's whole offer) nor any line meant for some seats only was ever public.
+ */
+function checkNoHandInPublic(world: World, published: Map<string, { text: string; files: string[] }[]>, gameId: number): { privateLines: number; states: number } {
+  const record = world.bot.store.get(gameId)!;
+  const names = seatNamer(record, 'mention');
+  const parsed = game.parseOptions(record.options);
+  if (!parsed.ok) throw new Error('bad options');
+  let state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed }) as PhoneImpactState;
+  const secret = new Set<string>();
+  const collect = (s: PhoneImpactState) => {
+    for (let seat = 0; seat < s.seats; seat++) {
+      for (const msg of game.present.hand(game.seatView(s, seat))) if (SECRET_HAND_KEYS.has(msg.key)) secret.add(localise('en', msg, names).trim());
     }
+  };
+  collect(state);
+  const moves = world.bot.store.moveLog(gameId);
+  for (const m of moves) {
+    const r = game.apply(state, m.seat, m.move);
+    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(m.move)}`);
+    state = r.state as PhoneImpactState;
+    collect(state);
+    for (const e of r.events) if (e.visibleTo !== 'all' && e.visibleTo.length < state.seats) secret.add(localise('en', e, names).trim());
   }
-
-  check(people: P[] = []): void {
-    expect(this.privateLines.size).toBeGreaterThan(0);
-    // The lines compared are the ones people really see in their private views.
-    if (people.length > 0) {
-      const seen = people.flatMap((p) => this.world.double.ephemeralMessages(p.user, this.channel).map((m) => m.content)).join('\n');
-      expect([...this.privateLines].some((line) => line.startsWith('•') && seen.includes(line))).toBe(true);
-    }
-    const all = [...this.publicTexts.values()];
-    for (const line of this.privateLines) {
-      const hit = all.find((text) => text.includes(line));
-      expect(hit, `public text shows the private line "${line}"`).toBeUndefined();
-    }
-    // Lines meant for one seat only never reach the channel.
-    for (const text of all) expect(text).not.toMatch(/From the deck you got|Your new malus|Your \d+ new malus|You discarded|Your answer:|The offer of|took your/);
+  // The replay reaches the stored state: the lines checked are those of the game really played.
+  expect(state).toEqual(record.state);
+  const versions = published.get(record.channelId) ?? [];
+  expect(versions.length).toBeGreaterThan(moves.length / 10);
+  for (const v of versions) {
+    expect(v.files).not.toContain('hand.png');
+    for (const line of secret) if (v.text.includes(line)) expect.fail(`public text shows the private line "${line}":\n${v.text}`);
   }
+  // The same lines, localised the same way, are what the seats were shown privately.
+  const ephemeral = (world.double as unknown as { state: { ephemeralLog: MessageRecord[] } }).state.ephemeralLog.filter((m) => m.channelId === record.channelId);
+  const privately = ephemeral.map((m) => m.content).join('\n');
+  expect([...secret].filter((line) => privately.includes(line)).length).toBeGreaterThan(3);
+  return { privateLines: secret.size, states: moves.length + 1 };
 }
 
 /** The decision controls of a private view: step id and choice of each button, select and form. */
@@ -82,8 +128,10 @@ function controls(hand: MessageRecord) {
 
 describe('PhoneImpact through Discord', () => {
   let world: World;
+  let published: Map<string, { text: string; files: string[] }[]>;
   beforeAll(async () => {
     world = await startWorld({ channels: 3, env: { RENDER_WORKERS: '0' } });
+    published = recordPublicMessages(world);
   });
   afterAll(async () => {
     await world?.stop();
@@ -105,12 +153,11 @@ describe('PhoneImpact through Discord', () => {
    * Plays the game on: whenever a person is awaited, `handle` answers for them; bots play on
    * their own. Each answer must move the game on (a refused answer times out here).
    */
-  async function drive(gameId: number, people: P[], watch: LeakWatch, handle: Handler, maxSteps = 600) {
+  async function drive(gameId: number, people: P[], handle: Handler, maxSteps = 600) {
     const byId = new Map(people.map((p) => [p.id, p]));
     for (let step = 0; step < maxSteps; step++) {
       await world.bot.tables.flush();
       const record = world.bot.store.get(gameId)!;
-      watch.snap(record.state as PhoneImpactState);
       if (record.status !== 'active') return record;
       const seat = game.pending(record.state).find((s: number) => !record.seats[s]!.isBot);
       if (seat === undefined) {
@@ -152,7 +199,6 @@ describe('PhoneImpact through Discord', () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
     const gameId = await open(players[0]!, channel, players.slice(1), 0, {});
-    const watch = new LeakWatch(world, channel);
     const seatOf = (p: P) => world.bot.store.get(gameId)!.seats.findIndex((s) => s.userId === p.id);
 
     let quizDone = false;
@@ -265,8 +311,7 @@ describe('PhoneImpact through Discord', () => {
       await playSensibly(p, channel, state);
     };
 
-    const record = await drive(gameId, players, watch, handle);
-    console.log(trades, world.bot.store.moveLog(gameId).length, (record.state as PhoneImpactState).round, (record.state as PhoneImpactState).endReason, world.bot.store.moveLog(gameId).filter((m) => (m.move as { type: string }).type === 'build').map((m) => JSON.stringify(m.move)));
+    const record = await drive(gameId, players, handle);
     expect(record.status).toBe('finished');
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
@@ -282,12 +327,55 @@ describe('PhoneImpact through Discord', () => {
     const answers = moves.filter((m) => (m.move as { type: string }).type === 'tradeAnswer').map((m) => (m.move as { accept: boolean }).accept);
     expect(answers.slice(0, 2)).toEqual([false, true]);
     // The public log tells of the offers and answers by card backs only.
-    const publicText = [...watch.publicTexts.values()].join('\n');
+    const publicText = published.get(channel)!.map((v) => v.text).join('\n');
     expect(publicText).toMatch(/offers .* a trade: 1 \w+'? card and 0 malus for 1 \w+'? card/);
     expect(publicText).toMatch(/refuses the trade/);
     expect(publicText).toMatch(/accepts the trade/);
-    console.log(trades, moves.length, (record.state as PhoneImpactState).round, (record.state as PhoneImpactState).endReason);
-    watch.check(players);
+    const leak = checkNoHandInPublic(world, published, gameId);
+    expect(leak.privateLines).toBeGreaterThan(20);
+    // The lines checked are the ones people really saw in their private views.
+    const seen = players.flatMap((p) => world.double.ephemeralMessages(p.user, channel).map((m) => m.content)).join('\n');
+    expect(seen).toMatch(/• (PolluPlus|PolluMoins|Recycl')/);
     expect(world.double.violations).toEqual([]);
   }, 120_000);
+  /** A game of people and bots to its end, the people playing sensibly by clicks and forms. */
+  async function playWithBots(channel: string, names: string[], bots: number, options: Record<string, string | boolean>) {
+    const people = names.map((n) => new Player(world, world.double.addUser({ username: n })));
+    const gameId = await open(people[0]!, channel, people.slice(1), bots, options);
+    const record = await drive(gameId, people, (p, _seat, state) => playSensibly(p, channel, state));
+    expect(record.status).toBe('finished');
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    expect(textOf(final)).toMatch(/🏆/);
+    const moves = world.bot.store.moveLog(gameId);
+    const humanSeats = record.seats.flatMap((s, i) => (s.isBot ? [] : [i]));
+    // People did play, through their own clicks; bots played their seats.
+    expect(moves.filter((m) => humanSeats.includes(m.seat) && m.actorId !== null).length).toBeGreaterThan(3);
+    expect(moves.some((m) => !humanSeats.includes(m.seat))).toBe(true);
+    const leak = checkNoHandInPublic(world, published, gameId);
+    expect(leak.privateLines).toBeGreaterThan(20);
+    expect(world.double.violations).toEqual([]);
+    return { record, state: record.state as PhoneImpactState, moves };
+  }
+
+  it('plays the 2025 edition to its end: one person against three bots', async () => {
+    const { state, moves } = await playWithBots(world.channels[1]!, ['dan'], 3, { 'phoneimpact-ruleset': '2025' });
+    expect(state.ruleset).toBe('2025');
+    expect(state.seats).toBe(4);
+    // 2025 always finishes the round; the quiz (event 1) came after round 1, answered by all four.
+    expect(state.finishRound).toBe(true);
+    expect(state.revealed[0]).toBe('1');
+    expect(moves.filter((m) => (m.move as { type: string }).type === 'guess')).toHaveLength(4);
+    expect(state.endReason).not.toBeNull();
+  }, 60_000);
+
+  it('plays the 20-minute game to its end', async () => {
+    const { state } = await playWithBots(world.channels[2]!, ['eve', 'fay'], 1, { 'phoneimpact-20min': true });
+    expect(state.short).toBe(true);
+    expect(state.ruleset).toBe('seed');
+    // Only the short game's events were drawn, in their order.
+    const shortEvents = ['1', '1bis', '2', '6', '7', '10', '13'];
+    expect(state.revealed).toEqual(shortEvents.slice(0, state.revealed.length));
+    expect(state.revealed.length + state.eventDeck.length).toBe(shortEvents.length);
+    expect(state.endReason).not.toBeNull();
+  }, 60_000);
 });
