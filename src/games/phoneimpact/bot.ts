@@ -41,8 +41,7 @@ function target(v: V, c: number[]): { comp: Component | null; need: Record<ResTy
 }
 
 /** How much the bot wants each type: what its target lacks, a little for the other components. */
-function wants(v: V, c: number[]): Record<ResType, number> {
-  const { need } = target(v, c);
+function wants(v: V, c: number[], need = target(v, c).need): Record<ResType, number> {
   const mine = v.players[v.seat]!;
   const w = {} as Record<ResType, number>;
   for (const t of TYPES) {
@@ -63,8 +62,7 @@ function suggested(c: number[], comp: Component): Record<ResType, Mix> {
   return out;
 }
 
-function supplyPicks(v: V, sup: Supplier, c: number[]): { faceUp: number[]; deck: number } {
-  const { need } = target(v, c);
+function supplyPicks(v: V, sup: Supplier, c: number[], need = target(v, c).need): { faceUp: number[]; deck: number } {
   const left = { ...need };
   const k = Math.min(SUPPLY[sup].cards, v.deckSizes[sup] + v.faceUp[sup].filter((x) => x).length);
   const faceUp: number[] = [];
@@ -95,11 +93,13 @@ function turn(v: V, rng: Rng): PhoneImpactMove {
     if (offer) return offer;
   }
   if (v.menu.includes('d2') && malus >= (w >= 1 ? 3 : 5)) return { type: 'depollute', count: 2 };
-  const want = wants(v, c);
-  let best: Supplier | null = null, bestScore = -Infinity;
+  // The target is worked out once for the whole turn: every supplier is weighed against it.
+  const { need } = target(v, c);
+  const want = wants(v, c, need);
+  let best: Supplier | null = null, bestScore = -Infinity, bestPicks: { faceUp: number[]; deck: number } | null = null;
   for (const sup of SUPPLIERS) {
     if (!v.menu.includes(`s${sup}`)) continue;
-    const picks = supplyPicks(v, sup, c);
+    const picks = supplyPicks(v, sup, c, need);
     let value = picks.deck * 0.45;
     for (const i of picks.faceUp) value += Math.min(1.5, want[v.faceUp[sup][i]!.type] > 0 ? 1.2 : 0.2);
     if (sup === 'RC') value += 0.6; // the Recycl' bonus
@@ -108,11 +108,12 @@ function turn(v: V, rng: Rng): PhoneImpactMove {
     if (score > bestScore) {
       bestScore = score;
       best = sup;
+      bestPicks = picks;
     }
   }
   if (best !== null) {
     if (v.menu.includes('d1') && bestScore < 0 && malus >= 2) return { type: 'depollute', count: malus >= 2 && v.menu.includes('d2') ? 2 : 1 };
-    return { type: 'supply', supplier: best, ...supplyPicks(v, best, c) };
+    return { type: 'supply', supplier: best, ...bestPicks! };
   }
   if (v.menu.includes('d1')) return { type: 'depollute', count: 1 };
   return { type: 'pass' };

@@ -14,8 +14,8 @@ export interface ScoreParts {
   malus: number;
 }
 
-export function scoreParts(s: PhoneImpactState): ScoreParts[] {
-  const recycl = s.players.map((_, q) => onBoard(s, q, 'RC'));
+/** `recycl`: Recycl' cards on each board, when the caller has counted them already. */
+export function scoreParts(s: PhoneImpactState, recycl: readonly number[] = s.players.map((_, q) => onBoard(s, q, 'RC'))): ScoreParts[] {
   const max = Math.max(...recycl);
   // S18 / G12: at a maximum of 0, the seed gives everyone the bonus, 2025 gives it to nobody.
   const bonusFor = (r: number) => (r === max && (max > 0 || RULESETS[s.ruleset].bonusWhenZero) ? RECYCL_BONUS : 0);

@@ -7,7 +7,6 @@ import { COMPONENTS, RECIPES } from './constants.js';
 import { CARD_TABLES, bySupplier } from './cards.js';
 import { pending } from './decisions.js';
 import { menu } from './actions.js';
-import { onBoard } from './events.js';
 import { scoreParts } from './scoring.js';
 import type { CardId, CardView, GroupKey, PhoneImpactPublicView, PhoneImpactSeatView, PhoneImpactState } from './types.js';
 
@@ -19,8 +18,21 @@ function counts(list: readonly GroupKey[]) {
   return r;
 }
 
+/** Cards on a seat's board by supplier back, in one pass. */
+function boardBacks(s: PhoneImpactState, seat: Seat): Record<'PP' | 'PM' | 'RC', number> {
+  const sup = CARD_TABLES[s.ruleset].supplier;
+  const r = { PP: 0, PM: 0, RC: 0 };
+  const built = s.players[seat]!.built;
+  for (const c of COMPONENTS) {
+    const ids = built[c];
+    if (ids) for (let i = 0; i < ids.length; i++) r[sup[ids[i]!]!]++;
+  }
+  return r;
+}
+
 export function publicView(s: PhoneImpactState): PhoneImpactPublicView {
-  const scores = scoreParts(s);
+  const backs = s.players.map((_, seat) => boardBacks(s, seat));
+  const scores = scoreParts(s, backs.map((b) => b.RC));
   return {
     game: 'phoneimpact',
     seats: s.seats,
@@ -38,7 +50,7 @@ export function publicView(s: PhoneImpactState): PhoneImpactPublicView {
         built[c] = p.built[c]!.map((id) => view(s, id));
         points += RECIPES[c].points;
       }
-      return { seat, handBySupplier: bySupplier(s.ruleset, p.hand), malusCount: p.malus.length, built, points, recyclOnBoard: onBoard(s, seat, 'RC'), ppOnBoard: onBoard(s, seat, 'PP') };
+      return { seat, handBySupplier: bySupplier(s.ruleset, p.hand), malusCount: p.malus.length, built, points, recyclOnBoard: backs[seat]!.RC, ppOnBoard: backs[seat]!.PP };
     }),
     faceUp: { PP: s.faceUp.PP.map((id) => (id === null ? null : view(s, id))), PM: s.faceUp.PM.map((id) => (id === null ? null : view(s, id))), RC: s.faceUp.RC.map((id) => (id === null ? null : view(s, id))) },
     deckSizes: { PP: s.decks.PP.length, PM: s.decks.PM.length, RC: s.decks.RC.length },
