@@ -120,8 +120,7 @@ function turn(v: V, rng: Rng): PhoneImpactMove {
 }
 
 /** The hand group the bot values least among those allowed. */
-function leastWanted(v: V, c: number[], allowed: (g: GroupKey) => boolean, taken: GroupKey[] = []): GroupKey | null {
-  const want = wants(v, c);
+function leastWanted(v: V, c: number[], allowed: (g: GroupKey) => boolean, taken: GroupKey[] = [], want = wants(v, c)): GroupKey | null {
   let best: GroupKey | null = null, bestValue = Infinity;
   for (const sup of SUPPLIERS) for (const t of TYPES) {
     const g = groupKey(sup, t);
@@ -137,9 +136,11 @@ function leastWanted(v: V, c: number[], allowed: (g: GroupKey) => boolean, taken
 }
 
 /** One card the bot needs least for one it needs, from a player whose backs show that supplier. */
+const anyGroup = () => true;
+
 function tradeOffer(v: V, c: number[]): PhoneImpactMove | null {
   const want = wants(v, c);
-  const give = leastWanted(v, c, () => true);
+  const give = leastWanted(v, c, anyGroup, [], want);
   const needed = TYPES.filter((t) => want[t] >= 2).sort((a, b) => want[b] - want[a])[0];
   if (!give || !needed) return null;
   for (const p of v.players) {

@@ -18,11 +18,11 @@ export interface ScoreParts {
 export function scoreParts(s: PhoneImpactState, recycl: readonly number[] = s.players.map((_, q) => onBoard(s, q, 'RC'))): ScoreParts[] {
   const max = Math.max(...recycl);
   // S18 / G12: at a maximum of 0, the seed gives everyone the bonus, 2025 gives it to nobody.
-  const bonusFor = (r: number) => (r === max && (max > 0 || RULESETS[s.ruleset].bonusWhenZero) ? RECYCL_BONUS : 0);
+  const bonusAtMax = max > 0 || RULESETS[s.ruleset].bonusWhenZero ? RECYCL_BONUS : 0;
   return s.players.map((p, q) => {
     let components = 0;
     for (const c of COMPONENTS) if (p.built[c]) components += RECIPES[c].points;
-    const bonus = bonusFor(recycl[q]!);
+    const bonus = recycl[q] === max ? bonusAtMax : 0;
     const penalty = s.flags.penalty ? MALUS_PENALTY * p.malus.length : 0;
     return { components, bonus, penalty, total: components + bonus - penalty, recycl: recycl[q]!, malus: p.malus.length };
   });

@@ -4,7 +4,7 @@
  */
 import { ruleError, type ApplyResult, type LogEvent, type Seat } from '../../engine/index.js';
 import { COMPONENTS, QUIZ_GUESS_MAX_KG, SUPPLIERS, type Component, type Supplier } from './constants.js';
-import { build, depollute, menu, pass_, supply, type MenuEntry } from './actions.js';
+import { build, depollute, menu, pass_, supply } from './actions.js';
 import { applyKeep, closeQuiz, continueEvent, discardCards, duelOptions, e11Draw, e11Pairs, e4Pairs, e9Fields, faceUpGroups, nonRecycl, removeGroups, resolveDuel, stealRandom, takeFaceUp } from './events.js';
 import { groupKey, parseGroup } from './cards.js';
 import { cloneState } from './flow.js';
@@ -83,11 +83,10 @@ function offer(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove & { type: 'of
 
 function turnMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: LogEvent[]): string | null {
   const entries = menu(s);
-  const has = (e: MenuEntry) => entries.includes(e);
   switch (m.type) {
     case 'supply':
       if (!isSupplier(m.supplier)) return 'phoneimpact.error.badMove';
-      if (!has(`s${m.supplier}`)) return 'phoneimpact.error.supplierClosed';
+      if (!entries.includes(`s${m.supplier}`)) return 'phoneimpact.error.supplierClosed';
       if ((m.faceUp === undefined) !== (m.deck === undefined)) return 'phoneimpact.error.badPick';
       return supply(s, m.supplier, m.faceUp, m.deck, events);
     case 'build':
@@ -99,7 +98,7 @@ function turnMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: L
     case 'pass':
       return pass_(s, events);
     case 'trade':
-      if (!has('trade')) return 'phoneimpact.error.noTrade';
+      if (!entries.includes('trade')) return 'phoneimpact.error.noTrade';
       s.phase = 'tradeGive';
       return null;
     case 'offer':
