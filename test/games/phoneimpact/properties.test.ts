@@ -45,12 +45,23 @@ function checkDecision(d: Decision<PhoneImpactMove>, at: string): void {
   check(answers >= 2 || d.concealing === true, `${at}: a question with one answer (${d.id})`);
 }
 
-function checkConserved(s: PhoneImpactState, malusTotal: number, events: number, at: string): void {
+/** Every resource card of the ruleset, every malus of the deck and every event, each exactly once. */
+function checkConserved(s: PhoneImpactState, malusTotal: number, events: readonly string[], at: string): void {
   const c = census(s);
   const size = CARD_TABLES[s.ruleset].size;
-  check(c.resources.length === size && new Set(c.resources).size === size, `${at}: resources not conserved`);
-  check(c.malus.length === malusTotal && new Set(c.malus).size === malusTotal, `${at}: malus not conserved`);
-  check(c.events.length === events, `${at}: events not conserved`);
+  const seen = new Uint8Array(size);
+  check(c.resources.length === size, `${at}: ${c.resources.length} resource cards, not ${size}`);
+  for (const id of c.resources) {
+    check(Number.isInteger(id) && id >= 0 && id < size && seen[id] === 0, `${at}: resource card ${id} lost or doubled`);
+    seen[id] = 1;
+  }
+  const malus = new Uint8Array(malusTotal + 1);
+  check(c.malus.length === malusTotal, `${at}: ${c.malus.length} malus, not ${malusTotal}`);
+  for (const m of c.malus) {
+    check(Number.isInteger(m) && m >= 1 && m <= malusTotal && malus[m] === 0, `${at}: malus ${m} lost or doubled`);
+    malus[m] = 1;
+  }
+  check(c.events.length === events.length && [...c.events].sort().join() === [...events].sort().join(), `${at}: events not conserved`);
 }
 
 const variants: { seats: number; options: PhoneImpactOptions; games: number }[] = [];
@@ -66,7 +77,7 @@ describe.each(variants)('PhoneImpact bot games: $seats players, $options', ({ se
   it(`${games} games end, conserve every card, stay within limits and replay exactly`, () => {
     const rules = RULESETS[options.ruleset];
     const malusTotal = MALUS_PER_PLAYER * (options.short && rules.shortMalusPlayers ? rules.shortMalusPlayers : seats);
-    const eventsTotal = (options.short ? rules.shortEvents : ALL_EVENTS).length;
+    const eventList = options.short ? rules.shortEvents : ALL_EVENTS;
     const ends = new Set<string>();
     for (let g = 0; g < games; g++) {
       const input = { seats, options, seed: `prop-${seats}-${options.ruleset}-${options.short}-${options.finishRound}-${g}` };
@@ -85,11 +96,17 @@ describe.each(variants)('PhoneImpact bot games: $seats players, $options', ({ se
         }
         const seat = pending[(log.length * 7) % pending.length]!;
         // A sample of legalMoves entries is accepted.
-        if (log.length % 5 === 0) for (const m of phoneImpact.legalMoves(s, seat)) check(phoneImpact.apply(s, seat, m).ok, `${at}: legal move refused ${JSON.stringify(m)}`);
+        if (log.length % 5 === 0) {
+          for (const m of phoneImpact.legalMoves(s, seat)) {
+            const r = phoneImpact.apply(s, seat, m);
+            if (!r.ok) throw new Error(`${at}: legal move refused ${JSON.stringify(m)}`);
+            checkConserved(r.state, malusTotal, eventList, `${at} after ${JSON.stringify(m)}`);
+          }
+        }
         const move = phoneImpact.bot(phoneImpact.seatView(s, seat), rng);
         const r = phoneImpact.apply(s, seat, move);
         if (!r.ok) throw new Error(`${at}: bot move refused ${r.error.key} ${JSON.stringify(move)}`);
-        checkConserved(r.state, malusTotal, eventsTotal, at);
+        checkConserved(r.state, malusTotal, eventList, at);
         s = r.state;
         log.push({ seat, move });
       }
@@ -101,6 +118,44 @@ describe.each(variants)('PhoneImpact bot games: $seats players, $options', ({ se
     expect(ends.size).toBeGreaterThan(0);
   });
 });
+
+/**
+ * Games where each move is drawn at random among the listed legal moves and the bot's move: paths
+ * bots avoid (odd trades, backing out of sub-steps, extreme guesses) still conserve every card,
+ * respect the limits, end, and replay exactly.
+ */
+describe.each([3, 4, 5].flatMap((seats) => (['seed', '2025'] as const).map((ruleset) => ({ seats, ruleset }))))(
+  'PhoneImpact random legal play: $seats players, $ruleset',
+  ({ seats, ruleset }) => {
+    it('6 games end, conserve every card, stay within limits and replay exactly', () => {
+      const options: PhoneImpactOptions = { ruleset, short: false, finishRound: false };
+      const rules = RULESETS[ruleset];
+      const malusTotal = MALUS_PER_PLAYER * seats;
+      for (let g = 0; g < 6; g++) {
+        const input = { seats, options, seed: `random-${seats}-${ruleset}-${g}` };
+        let s = phoneImpact.setup(input);
+        const rng = rngFromSeed(`random:${input.seed}`);
+        const log: LoggedMove[] = [];
+        while (!phoneImpact.isOver(s)) {
+          const at = `${input.seed} move ${log.length}`;
+          check(log.length < 4000, `${at}: no end`);
+          const pending = phoneImpact.pending(s);
+          check(pending.length > 0, `${at}: nobody pending`);
+          const seat = pending[rng.int(pending.length)]!;
+          checkDecision(phoneImpact.decision(s, seat)!, at);
+          const moves = [...phoneImpact.legalMoves(s, seat), phoneImpact.bot(phoneImpact.seatView(s, seat), rng)];
+          const move = moves[rng.int(moves.length)]!;
+          const r = phoneImpact.apply(s, seat, move);
+          if (!r.ok) throw new Error(`${at}: move refused ${r.error.key} ${JSON.stringify(move)}`);
+          checkConserved(r.state, malusTotal, rules.events, at);
+          s = r.state;
+          log.push({ seat, move });
+        }
+        expect(replay<PhoneImpactState>(phoneImpact, input, log)).toEqual(s);
+      }
+    });
+  },
+);
 
 describe('setup guards', () => {
   it('refuses 2 or 6 seats', () => {
