@@ -4,7 +4,9 @@
  * chosen in the build form, and trades once event 3 allows them (after round 3); a 2025 game of
  * one person against three bots; and the 20-minute game. Events come in numerical order (setup),
  * so every scenario arises in natural play whatever the lobby's random seed.
- * All along, no public text may show a line of anyone's private hand view.
+ * For each game, every version of every public message (content, embeds, image alt texts,
+ * controls) is compared with the hand lines and private log lines of every state of the game,
+ * replayed from its seed and move log: none may show what a hand holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
