@@ -8,5 +8,7 @@ export default defineConfig({
     // End-to-end suites start real clients and servers; two workers fit a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
+    // Console output of passing tests is noise; set TEST_VERBOSE=1 to see it all.
+    silent: process.env.TEST_VERBOSE ? false : 'passed-only',
   },
 });

@@ -2,7 +2,7 @@
  * Through the Discord double, many channels playing at once: how long from a click to its
  * acknowledgement, and from a click to the new board in the channel.
  */
-import { GUILD_ID, Player, boards, findComponent, launchBot, mentionedOnBoard, openAndStart, settled, tempDatabase, type World } from '../test/e2e/harness.js';
+import { GUILD_ID, Player, boards, firstAnswer, launchBot, mentionedOnBoard, openAndStart, sendAnswer, settled, tempDatabase, type World } from '../test/e2e/harness.js';
 import { DiscordDouble } from '../test/double/discord-double.js';
 import { rngFromSeed } from '../src/engine/index.js';
 import { median, percentile } from './stats.js';
@@ -41,14 +41,12 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
       const handClick = await mover.press(board, 'hand:');
       handToAck.push(handClick.latencyMs!);
       const hand = await settled(double, handClick);
-      const select = findComponent(hand, 'mv:')!;
+      const answer = firstAnswer(hand)!;
       await think(`${index}:${turn}:pick`);
       const count = boards(world, channel).length;
       const current = boards(world, channel).at(-1)!;
       const edited = current.editedAt;
-      const rec = select.options
-        ? await double.select(mover.user, hand, select.custom_id!, select.options.slice(0, Math.max(select.min_values ?? 1, 1)).map((o) => o.value))
-        : await double.click(mover.user, hand, select.custom_id!);
+      const rec = await sendAnswer(double, mover.user, hand, answer);
       await rec.response();
       clickToAck.push(rec.latencyMs!);
       // A new board for the next turn, or the current one redrawn for a sub-step.

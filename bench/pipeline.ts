@@ -11,12 +11,10 @@ import { t } from '../src/i18n/index.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore, type GameRecord } from '../src/store/game-store.js';
 import { renderers } from '../renderers/index.js';
-import { median, percentile } from './stats.js';
+import { median, percentile, releaseImages } from './stats.js';
 
-const game = gameById('r-eco')!;
-
-export function startedGame(store: GameStore, channelId: string, seed: string, seats = 4): GameRecord {
-  const lobby = store.createLobby({ guildId: '1', channelId, gameType: 'r-eco', options: {}, language: 'en', seed, creator: { id: `${channelId}-0`, name: 'Alice' } });
+export function startedGame(store: GameStore, channelId: string, seed: string, seats = 4, gameType = 'r-eco'): GameRecord {
+  const lobby = store.createLobby({ guildId: '1', channelId, gameType, options: {}, language: 'en', seed, creator: { id: `${channelId}-0`, name: 'Alice' } });
   if (!lobby.ok) throw new Error(lobby.error.key);
   for (let i = 1; i < seats; i++) store.join(lobby.value.id, { id: `${channelId}-${i}`, name: `Player ${i}` });
   const started = store.start(lobby.value.id, `${channelId}-0`);
@@ -26,6 +24,7 @@ export function startedGame(store: GameStore, channelId: string, seed: string, s
 
 /** Plays bot moves through the store until the game ends (or `limit` moves). */
 export function playThroughStore(store: GameStore, record: GameRecord, limit = Infinity): GameRecord {
+  const game = gameById(record.gameType)!;
   let current = record;
   for (let n = 0; n < limit && current.status === 'active'; n++) {
     const seat = game.pending(current.state)[0]!;
@@ -37,20 +36,21 @@ export function playThroughStore(store: GameStore, record: GameRecord, limit = I
   return current;
 }
 
-export function benchPipeline(opts = { games: 40 }) {
+export async function benchPipeline(gameType = 'r-eco', opts = { moves: 1500 }) {
+  const game = gameById(gameType)!;
   const store = new GameStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'recyclerie-bench-')), 'bench.sqlite')));
   const ctx = { names: ['Alice', 'Bob', 'Chloé', 'Dmitri'], t: (key: string, args?: Record<string, string | number>) => t('en', key, args) };
-  const render = renderers['r-eco']!.board;
+  const render = renderers[gameType]!.board;
   // Warm the caches of the renderer and the prepared statements.
-  render(game.publicView(startedGame(store, 'warm', 'warm').state), ctx);
+  render(game.publicView(startedGame(store, 'warm', 'warm', 4, gameType).state), ctx);
 
   const total: number[] = [];
   const storeOnly: number[] = [];
   const renderOnly: number[] = [];
   const sizes: number[] = [];
-  for (let g = 0; g < opts.games; g++) {
-    let record = startedGame(store, `c${g}`, `pipeline-${g}`);
-    while (record.status === 'active') {
+  for (let g = 0; total.length < opts.moves; g++) {
+    let record = startedGame(store, `c${g}`, `pipeline-${g}`, 4, gameType);
+    while (record.status === 'active' && total.length < opts.moves) {
       const t0 = performance.now();
       const loaded = store.get(record.id)!;
       const seat = game.pending(loaded.state)[0]!;
@@ -65,6 +65,7 @@ export function benchPipeline(opts = { games: 40 }) {
       renderOnly.push(t2 - t1);
       sizes.push(png.length);
       record = result.value.game;
+      await releaseImages();
     }
   }
   store.db.$client.close();

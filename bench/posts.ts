@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { rngFromSeed } from '../src/engine/index.js';
 import { GAMES } from '../src/games/index.js';
 import { renderImage } from '../src/discord/images.js';
+import { releaseImages } from './stats.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore } from '../src/store/game-store.js';
 
@@ -23,7 +24,7 @@ export interface PostCounts {
   imageKB: number;
 }
 
-export function benchPosts(opts = { games: 5 }): PostCounts[] {
+export async function benchPosts(opts = { games: 5 }): Promise<PostCounts[]> {
   const store = new GameStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'recyclerie-posts-')), 'posts.sqlite')));
   const out: PostCounts[] = [];
   let channel = 0;
@@ -61,6 +62,7 @@ export function benchPosts(opts = { games: 5 }): PostCounts[] {
           const kind = post.kind === 'final' ? 'final' : 'board';
           const png = renderImage({ gameType: game.id, kind, view: post.payload.view, outcome: post.payload.outcome, names: record.seats.map((s) => s.displayName), language: 'en' });
           sum.bytes += png.length;
+          await releaseImages();
         }
       }
       const n = opts.games;

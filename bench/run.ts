@@ -5,11 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchDiscord } from './discord.js';
-import { benchPlayouts } from './engine.js';
-import { benchMarkPlayouts } from './mark.js';
+import { PLAYOUT_GOALS, benchPlayouts } from './engine.js';
+import { benchImages } from './images.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
+import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
+import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
@@ -17,28 +19,35 @@ type Row = { measure: string; value: number; unit: string; goal: string };
 const rows: Row[] = [];
 const add = (measure: string, value: number, unit: string, goal = '') => rows.push({ measure, value: round(value), unit, goal });
 
-console.log('R-Eco bot playouts…');
-const playouts = benchPlayouts();
-add('R-Eco bot-vs-bot playouts (median)', playouts.gamesPerSecondMedian, 'games/s', '≥ 5,000');
-add('R-Eco bot-vs-bot playouts (p10 batch)', playouts.gamesPerSecondP10, 'games/s');
-add('R-Eco moves per game', playouts.movesPerGame, 'moves');
+const playouts: Record<string, ReturnType<typeof benchPlayouts>> = {};
+for (const gameId of Object.keys(GAMES)) {
+  console.log(`${gameId}: bot playouts…`);
+  const result = (playouts[gameId] = benchPlayouts(gameId));
+  const goal = PLAYOUT_GOALS[gameId]?.goal;
+  add(`${gameId}: 4-player bot playouts (median)`, result.gamesPerSecondMedian, 'games/s', goal ? `≥ ${goal.toLocaleString('en')}` : '');
+  add(`${gameId}: 4-player bot playouts (p10 batch)`, result.gamesPerSecondP10, 'games/s');
+  add(`${gameId}: moves per game`, result.movesPerGame, 'moves');
+}
 
-console.log('M.A.R.K. bot playouts…');
-const markPlayouts = benchMarkPlayouts();
-add('M.A.R.K. 4-player playouts (median)', markPlayouts.gamesPerSecondMedian, 'games/s', '≥ 1,000');
-add('M.A.R.K. moves per game', markPlayouts.movesPerGame, 'moves');
-
-console.log('Move pipeline (SQLite + rules + board PNG)…');
-const pipeline = benchPipeline();
-add('Move: load+apply+commit+render p50', pipeline.moveP50Ms, 'ms');
-add('Move: load+apply+commit+render p99', pipeline.moveP99Ms, 'ms', '< 100');
-add('Move: store only p99', pipeline.storeP99Ms, 'ms');
-add('Board render+encode p50', pipeline.renderP50Ms, 'ms');
-add('Board render+encode p99', pipeline.renderP99Ms, 'ms', '< 40');
-add('Board PNG size (max)', pipeline.pngMaxKB, 'KB', '< 300');
+const pipeline: Record<string, Awaited<ReturnType<typeof benchPipeline>>> = {};
+const images: Record<string, Awaited<ReturnType<typeof benchImages>>> = {};
+for (const gameId of Object.keys(GAMES)) {
+  console.log(`${gameId}: one move through the pipeline (SQLite + rules + board PNG), then the images…`);
+  const p = (pipeline[gameId] = await benchPipeline(gameId));
+  add(`${gameId}: move load+apply+commit+render p50`, p.moveP50Ms, 'ms');
+  add(`${gameId}: move load+apply+commit+render p99`, p.moveP99Ms, 'ms', '< 100');
+  add(`${gameId}: move, store only p99`, p.storeP99Ms, 'ms');
+  const i = (images[gameId] = await benchImages(gameId));
+  add(`${gameId}: largest board render+encode p99`, i.board.p99Ms, 'ms', '< 40');
+  add(`${gameId}: largest board PNG (max)`, i.board.maxKB, 'KB', '< 300');
+  add(`${gameId}: private view render+encode p99`, i.hand.p99Ms, 'ms', '< 40');
+  add(`${gameId}: private view PNG (max)`, i.hand.maxKB, 'KB', '< 300');
+  add(`${gameId}: final ranking render+encode p99`, i.final.p99Ms, 'ms', '< 40');
+  add(`${gameId}: final ranking PNG (max)`, i.final.maxKB, 'KB', '< 300');
+}
 
 console.log('Public posts and image bytes per game…');
-const posts = benchPosts();
+const posts = await benchPosts();
 for (const p of posts) {
   add(`${p.game}, ${p.table}: public posts per game`, p.posts, 'posts', `${p.moves.toFixed(0)} moves`);
   add(`${p.game}, ${p.table}: boards / redraws / text lines`, p.boards, `boards, ${p.redraws.toFixed(1)} redraws, ${p.lines.toFixed(1)} lines`);
@@ -60,6 +69,14 @@ add('Stress: click → board posted p50', stress.clickToBoardP50Ms, 'ms');
 add('Stress: click → board posted p99', stress.clickToBoardP99Ms, 'ms');
 add('Stress: boards posted per second', stress.clicks / stress.seconds, 'boards/s');
 
+console.log('Scheduler with 10,000 open games…');
+const scheduler = await benchScheduler();
+add('Scheduler: next due time, 10,000 open games, p50', scheduler.nextDueP50Ms, 'ms');
+add('Scheduler: next due time, 10,000 open games, p99', scheduler.nextDueP99Ms, 'ms', '< 5');
+add(`Scheduler: one wake-up handling ${scheduler.handled} reminders`, scheduler.tickMs, 'ms');
+add('Scheduler: per reminder', scheduler.tickPerClockMs, 'ms');
+add('Scheduler: memory for 10,000 open games (RSS growth)', scheduler.rssMb, 'MB');
+
 console.log('Memory with 100 active and 1,000 finished games…');
 const memory = await benchMemory();
 add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
@@ -71,7 +88,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, posts, discord, stress, memory },
+  raw: { playouts, pipeline, images, posts, scheduler, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

@@ -12,3 +12,9 @@ export function round(value: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/**
+ * node-canvas frees an image's pixels in a finaliser that only runs when the event loop turns, so
+ * a synchronous loop of renders keeps every image it ever drew. Await this between renders.
+ */
+export const releaseImages = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

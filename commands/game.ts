@@ -14,6 +14,12 @@ import { described, named } from './localised.js';
 /** Every game's options, offered once each (games share names they have in common). */
 const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
 
+/** A choice's label in a language: its locale key when there is one, else the game's own label. */
+export function choiceLabel(option: string, choice: { value: string; label: string }, language: 'en' | 'fr'): string {
+  const key = `optionChoices.${option}.${choice.value}`;
+  return hasKey(language, key) ? t(language, key) : choice.label;
+}
+
 function optionKey(gameId: string, name: string): string {
   return `${gameId}.options.${name}`;
 }
@@ -37,8 +43,18 @@ function newSubcommand() {
       const key = optionKey(game, spec.name);
       const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
         hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
-      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(o.setName(spec.name)));
-      else sub.addStringOption((o) => describe(o.setName(spec.name)).addChoices(...spec.choices.map((c) => ({ name: c.label, value: c.value }))));
+      // French option names and choice labels, shared by every game (src/i18n/locales).
+      const frName = `optionNames.${spec.name}`;
+      const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
+        hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
+      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
+      else {
+        sub.addStringOption((o) =>
+          describe(name(o)).addChoices(
+            ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } })),
+          ),
+        );
+      }
     }
     return sub;
   };

@@ -44,6 +44,7 @@ export function createBoardCanvas(width: number, height: number): Canvas {
  */
 export function createImageCanvas(width: number, height: number): { canvas: Canvas; g: CanvasRenderingContext2D } {
   const canvas = createBoardCanvas(width, height);
+  imageWidth = canvas.width;
   const g = canvas.getContext('2d', { pixelFormat: 'RGB24' });
   return { canvas, g };
 }
@@ -69,7 +70,15 @@ export function cachedLayer(key: string, width: number, height: number, draw: (c
   const hit = layers.get(key);
   if (hit) return hit;
   const canvas = createBoardCanvas(width, height);
-  draw(canvas.getContext('2d'));
+  // The layer keeps the sizes of the texts drawn on it, to report them wherever it is copied.
+  const texts: TextSize[] = [];
+  layerTexts.push(texts);
+  try {
+    draw(canvas.getContext('2d'));
+  } finally {
+    layerTexts.pop();
+  }
+  textsOfLayer.set(canvas, texts);
   // Keys include localised labels, so bound the cache; the oldest entry goes first.
   if (layers.size >= LAYER_LIMIT) {
     const oldest = layers.keys().next().value;
@@ -82,6 +91,59 @@ export function cachedLayer(key: string, width: number, height: number, draw: (c
 /** Copies a cached layer at whole pixels, so copies are exact and output stays deterministic. */
 export function blit(ctx: Ctx, layer: Canvas, x: number, y: number): void {
   ctx.drawImage(layer, Math.round(x), Math.round(y));
+  // Copied 1:1, so its texts appear in the image at the size they were drawn.
+  const texts = textsOfLayer.get(layer);
+  if (texts) for (const t of texts) noteText(t.text, t.size);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phone rule. Discord shows an image about 400 px wide on a phone; a text must then be at
+// least 10 px tall, so its font size must be at least 10 * imageWidth / 400. Every text drawn
+// through drawText (directly or inside a cached layer) is noted against the width of the image
+// being drawn, so a test can check the rule for any game's renderer (see recordTexts).
+
+export const PHONE_WIDTH = 400;
+export const PHONE_MIN_TEXT = 10;
+
+/** Smallest font size readable on a phone in an image `width` px wide. */
+export function minTextSize(width: number): number {
+  return (PHONE_MIN_TEXT * width) / PHONE_WIDTH;
+}
+
+export interface TextSize {
+  text: string;
+  size: number;
+}
+
+export interface DrawnText extends TextSize {
+  /** Width of the image it was drawn in. */
+  imageWidth: number;
+}
+
+/** Width of the image being drawn: the last one createImageCanvas made. */
+let imageWidth = 0;
+/** Texts of the layers being drawn now, innermost last. */
+const layerTexts: TextSize[][] = [];
+const textsOfLayer = new WeakMap<Canvas, TextSize[]>();
+/** Where drawn texts go while recordTexts runs; null (no cost) otherwise. */
+let recorded: DrawnText[] | null = null;
+
+function noteText(text: string, size: number): void {
+  const layer = layerTexts[layerTexts.length - 1];
+  if (layer) layer.push({ text, size });
+  else if (recorded) recorded.push({ text, size, imageWidth });
+}
+
+/** Runs `render` and returns every text it drew, each with its font size and image width. */
+export function recordTexts<T>(render: () => T): { result: T; texts: DrawnText[] } {
+  const texts: DrawnText[] = [];
+  const outer = recorded;
+  recorded = texts;
+  try {
+    return { result: render(), texts };
+  } finally {
+    recorded = outer;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +236,7 @@ export interface TextStyle {
   maxWidth?: number;
 }
 
-/** Draws one line of text vertically centred on `y`. */
+/** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
 export function drawText(ctx: Ctx, text: string, x: number, y: number, style: TextStyle): void {
   ctx.font = font(style.size, style.bold ?? false);
   ctx.fillStyle = style.color;
@@ -182,6 +244,7 @@ export function drawText(ctx: Ctx, text: string, x: number, y: number, style: Te
   ctx.textBaseline = 'middle';
   const shown = style.maxWidth !== undefined ? fitText(ctx, text, style.maxWidth) : text;
   ctx.fillText(shown, x, y);
+  noteText(shown, style.size);
 }
 
 /** A number as printed on cards: a real minus sign, which reads better than a hyphen. */

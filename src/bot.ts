@@ -16,6 +16,45 @@ export interface RunningBot extends BotContext {
   stop(): Promise<void>;
 }
 
+/** A start-up failure, with one sentence that says what to fix. */
+export class StartError extends Error {}
+
+const CLEANUP_TIMEOUT_MS = 5_000;
+
+// Network errors as Node and undici name them, directly or as the cause of "fetch failed".
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown }; name?: unknown } | null;
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return typeof e?.name === 'string' ? e.name : undefined;
+}
+
+/** One sentence a person running the bot can act on. */
+export function describeStartError(error: unknown): string {
+  const code = errorCode(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (code === 'TokenInvalid' || status === 401) {
+    return 'Discord refused the token: check DISCORD_TOKEN in .env (the Bot page of the Discord developer portal can reset it).';
+  }
+  if (code === 'DisallowedIntents') return 'Discord refused the requested gateway intents: check the bot settings in the Discord developer portal.';
+  if ((code && NETWORK_CODES.has(code)) || code === 'AbortError' || code === 'TimeoutError') {
+    return `Discord could not be reached (${code}): check the network connection, and DISCORD_API_URL if it is set.`;
+  }
+  if (status === 403) return 'Discord refused to register the commands (403): check that the bot was invited to the server with the applications.commands scope.';
+  const message = error instanceof Error ? error.message : String(error);
+  return `${message.replace(/\.$/, '')}.`;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function startBot(config: Config, logger: Logger, opts: { clock?: Clock } = {}): Promise<RunningBot> {
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(config.DATABASE_PATH);
@@ -41,10 +80,16 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     await ready;
     await registerCommands(client.rest, client.application!.id, config.DISCORD_GUILD_ID, { store, logger });
   } catch (error) {
-    await client.destroy();
-    await images.close();
-    db.$client.close();
-    throw error;
+    // Clean up, but never let a stuck clean-up hide why the start failed.
+    await withTimeout(
+      (async () => {
+        await client.destroy();
+        await images.close();
+        db.$client.close();
+      })(),
+      CLEANUP_TIMEOUT_MS,
+    ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
+    throw new StartError(describeStartError(error), { cause: error });
   }
   tables.resume();
   scheduler.start();

@@ -1,6 +1,6 @@
 /** `npm start`: read .env, validate the configuration, start the bot, stop cleanly on signals. */
 import 'dotenv/config';
-import { startBot } from './bot.js';
+import { StartError, describeStartError, startBot } from './bot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 
@@ -23,19 +23,46 @@ async function main(): Promise<void> {
   try {
     bot = await startBot(config, logger);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: error }, `could not start: ${message}`);
+    // One plain sentence on stderr; the details go to the debug log.
+    logger.debug({ err: error }, 'start-up failed');
+    const sentence = error instanceof StartError ? error.message : describeStartError(error);
+    console.error(`Could not start the bot: ${sentence}`);
     process.exit(1);
   }
+  const running = bot;
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
     logger.info({ signal }, 'shutting down');
-    bot.stop().then(
+    // A stop that hangs (a stuck request) must not keep the process alive forever.
+    setTimeout(() => {
+      logger.error('could not stop within 10 s: exiting');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    running.stop().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // `npm start` runs us through `sh -c`, and sh does not pass a SIGTERM it gets from npm on: it
+  // dies and leaves us running. Re-parented means whoever started us is gone, so stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent && !stopping) shutdown('parent exited');
+  }, PARENT_CHECK_MS).unref();
 }
+
+const PARENT_CHECK_MS = 500;
+
+const STOP_TIMEOUT_MS = 10_000;
 
 void main();

@@ -1,5 +1,6 @@
 /**
- * The public R-Eco board: the four recycling centres, the piles, and one row per seat.
+ * The public R-Eco board, portrait and 900 px wide so that it reads on a phone: the header with
+ * whose turn it is, the piles, the four recycling centres in a 2 × 2 grid, and a row per seat.
  * Static parts (background, frames, localised labels) form one cached layer per seat count and
  * language; each image copies it and draws only what the view changes.
  */
@@ -10,7 +11,6 @@ import {
   cachedLayer,
   colourStyle,
   createImageCanvas,
-  drawSymbol,
   drawText,
   encodePng,
   fillRoundRect,
@@ -20,92 +20,87 @@ import {
   type Ctx,
 } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import {
-  BACK_DECK,
-  BACK_MINI,
-  REWARD_CHIP,
-  REWARD_TOP,
-  WASTE_SMALL,
-  cardBack,
-  dashedOutline,
-  discardCard,
-  emptySlot,
-  layoutRow,
-  rewardCard,
-  wasteCard,
-} from './cards.js';
+import { BACK_ICON, REWARD_CHIP, REWARD_TOP, WASTE_BOARD, cardBack, dashedOutline, discardCard, layoutRow, rewardCard, wasteCard } from './cards.js';
 import {
   ACCENT,
+  BONUS,
   DEEP,
+  HIGHLIGHT,
+  IMAGE_W,
   INK,
   MARGIN,
   MUTED,
   PANEL,
+  TEXT,
+  TEXT_L,
+  TEXT_MIN,
+  TEXT_XL,
   colourLabels,
   drawBackground,
-  drawDumped,
+  drawColourBand,
   drawPanel,
-  drawRewardGroups,
-  drawSeatTable,
-  groupsY,
-  highlightRow,
+  drawPenalty,
+  drawPill,
+  drawRewardChips,
   seatName,
-  seatRowY,
-  seatTable,
-  seatTableHeight,
 } from './parts.js';
 
 /** Waste units a factory needs to pay out a reward (rules §2). */
 const THRESHOLD = 4;
 
-const W = 1160;
+const W = IMAGE_W;
 const M = MARGIN;
-const HEADER_H = 64;
+const HEADER_H = 132;
+const PILES_Y = HEADER_H;
+const PILES_H = 68;
 
-const CENTRE_Y = 80;
-const CENTRE_W = 271;
-const CENTRE_GAP = 12;
-const CENTRE_H = 340;
-const BAND_H = 36;
+const CENTRES_Y = PILES_Y + PILES_H;
+const CENTRE_GAP = 20;
+const CW = (W - 2 * M - CENTRE_GAP) / 2;
+const CH = 428;
+const BAND_H = 58;
+const PAD = 16;
 // Offsets inside a centre panel.
-const TOP_Y = 48;
-const NEXT_X = 86;
-const DIV1_Y = 142;
-const FACTORY_LABEL_Y = 160;
-const FACTORY_CARDS_Y = 172;
-const DIV2_Y = 244;
-const DUMP_LABEL_Y = 262;
-const DUMP_CARDS_Y = 274;
-const GAUGE_SEG = 16;
+const REWARD_Y = BAND_H + 14;
+const REST_X = PAD + REWARD_TOP.w + 18;
+const DIV1_Y = REWARD_Y + REWARD_TOP.h + 12;
+const FACTORY_Y = DIV1_Y + 10;
+const FACTORY_CARDS_X = 168;
+const DIV2_Y = FACTORY_Y + WASTE_BOARD.h + 12;
+const DUMP_LABEL_Y = DIV2_Y + 24;
+const DUMP_CARDS_Y = DUMP_LABEL_Y + 22;
+const GAUGE_W = 28;
 
-const PLAYERS_Y = CENTRE_Y + CENTRE_H + 14;
-const ROW_H = 56;
-// Columns of a player row, relative to the panel's left edge.
-const COL_NAME = 48;
-const NAME_W = 222;
-const COL_HAND = 284;
-const COL_REWARDS = 398;
-const HAND_STEP = 10;
-const COL_DUMPED = 990;
-const COL_SCORE = W - 2 * M - 14;
-
-const TABLE = seatTable(W, PLAYERS_Y, ROW_H, { rewardsX: COL_REWARDS, dumpedX: COL_DUMPED, scoreX: COL_SCORE });
+const PLAYERS_Y = CENTRES_Y + 2 * CH + CENTRE_GAP + 16;
+const PLAYERS_HEAD = 50;
+const ROW_H = 118;
+const SCORE_X = W - M - 22;
+const HAND_X = 470;
+const BIN_X = 570;
+/** Rewards get the whole second line, but for the bonus at its right end. */
+const BONUS_W = 250;
 
 function boardHeight(seats: number): number {
-  return PLAYERS_Y + seatTableHeight(TABLE, seats) + M;
+  return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + M;
 }
 
 function centreX(i: number): number {
-  return M + i * (CENTRE_W + CENTRE_GAP);
+  return M + (i % 2) * (CW + CENTRE_GAP);
+}
+
+function centreY(i: number): number {
+  return CENTRES_Y + Math.floor(i / 2) * (CH + CENTRE_GAP);
+}
+
+function rowY(i: number): number {
+  return PLAYERS_Y + PLAYERS_HEAD + i * ROW_H;
 }
 
 interface Labels {
   factory: string;
   dump: string;
-  next: string;
-  hand: string;
-  rewards: string;
-  dumped: string;
+  then: string;
+  players: string;
   score: string;
   colours: string[];
 }
@@ -114,10 +109,8 @@ function labels(ctx: RenderContext): Labels {
   return {
     factory: ctx.t('render.factory'),
     dump: ctx.t('render.dump'),
-    next: ctx.t('render.next'),
-    hand: ctx.t('render.hand'),
-    rewards: ctx.t('render.rewards'),
-    dumped: ctx.t('render.dumped'),
+    then: ctx.t('render.then'),
+    players: ctx.t('render.players'),
     score: ctx.t('render.score'),
     colours: colourLabels(ctx),
   };
@@ -126,166 +119,142 @@ function labels(ctx: RenderContext): Labels {
 /** Everything that depends only on the seat count and the language. */
 function staticLayer(seats: number, l: Labels) {
   const h = boardHeight(seats);
-  const key = `reco:board:${seats}:${JSON.stringify(l)}`;
-  return cachedLayer(key, W, h, (g) => {
-    drawBackground(g, W, h, HEADER_H, 26);
-    COLOURS.forEach((colour, i) => drawCentreFrame(g, colour, centreX(i), CENTRE_Y, l, l.colours[i] ?? colour));
-    const lead = { text: l.hand, x: COL_HAND, maxWidth: COL_REWARDS - COL_HAND - 12 };
-    drawSeatTable(g, TABLE, seats, lead, l);
+  return cachedLayer(`reco:board:${seats}:${JSON.stringify(l)}`, W, h, (g) => {
+    drawBackground(g, W, h, HEADER_H);
+    drawText(g, 'R-Eco', M + 4, 42, { size: TEXT_XL, bold: true, color: '#ffffff' });
+    COLOURS.forEach((colour, i) => drawCentreFrame(g, colour, centreX(i), centreY(i), l, l.colours[i] ?? colour));
+    drawPanel(g, M, PLAYERS_Y, W - 2 * M, PLAYERS_HEAD + seats * ROW_H + 10);
+    const head = { size: TEXT_MIN, bold: true, color: MUTED } as const;
+    drawText(g, l.players, M + 20, PLAYERS_Y + PLAYERS_HEAD / 2 + 2, { ...head, maxWidth: 400 });
+    drawText(g, l.score, SCORE_X, PLAYERS_Y + PLAYERS_HEAD / 2 + 2, { ...head, align: 'right', maxWidth: 200 });
+    for (let i = 0; i < seats; i++) {
+      g.fillStyle = '#e3e9e5';
+      g.fillRect(M + 12, rowY(i), W - 2 * M - 24, 1);
+    }
   });
 }
 
 function drawCentreFrame(g: Ctx, colour: string, x: number, y: number, l: Labels, name: string): void {
   const st = colourStyle(colour);
-  drawPanel(g, x, y, CENTRE_W, CENTRE_H, () => {
+  drawPanel(g, x, y, CW, CH, () => {
     // Coloured band with rounded top corners only.
-    fillRoundRect(g, x, y, CENTRE_W, BAND_H + 10, 10, st.fill);
+    fillRoundRect(g, x, y, CW, BAND_H + 12, 12, st.fill);
     g.fillStyle = PANEL;
-    g.fillRect(x, y + BAND_H, CENTRE_W, 10);
+    g.fillRect(x, y + BAND_H, CW, 12);
   });
-
-  // The colour's shape on a white badge, then its name: never colour alone.
-  g.beginPath();
-  g.arc(x + 22, y + BAND_H / 2, 12, 0, Math.PI * 2);
-  g.fillStyle = '#ffffff';
-  g.fill();
-  drawSymbol(g, colour, x + 22, y + BAND_H / 2, 6.5, st.fill, st.dark, 1);
-  drawText(g, name, x + 42, y + BAND_H / 2, { size: 17, bold: true, color: st.ink, maxWidth: CENTRE_W - 54 });
-
-  drawText(g, l.next, x + NEXT_X, y + TOP_Y + 12, { size: 11, bold: true, color: MUTED, maxWidth: CENTRE_W - NEXT_X - 12 });
-
+  drawColourBand(g, colour, name, x + 4, y, CW - 8, BAND_H);
   g.fillStyle = '#e3e9e5';
-  g.fillRect(x + 12, y + DIV1_Y, CENTRE_W - 24, 1);
-  g.fillRect(x + 12, y + DIV2_Y, CENTRE_W - 24, 1);
-
-  const label = { size: 13, bold: true, color: '#44524d' } as const;
-  drawText(g, l.factory, x + 12, y + FACTORY_LABEL_Y, { ...label, maxWidth: 120 });
-  drawText(g, l.dump, x + 12, y + DUMP_LABEL_Y, { ...label, maxWidth: 200 });
-  for (let s = 0; s < THRESHOLD; s++) {
-    fillRoundRect(g, gaugeX(x, s), y + FACTORY_LABEL_Y - 4, GAUGE_SEG, 8, 3, '#e3e9e5');
-  }
+  g.fillRect(x + PAD, y + DIV1_Y, CW - 2 * PAD, 1);
+  g.fillRect(x + PAD, y + DIV2_Y, CW - 2 * PAD, 1);
+  const label = { size: TEXT_MIN, bold: true, color: '#44524d' } as const;
+  drawText(g, l.factory, x + PAD, y + FACTORY_Y + 16, { ...label, maxWidth: FACTORY_CARDS_X - PAD - 8 });
+  drawText(g, l.dump, x + PAD, y + DUMP_LABEL_Y, { ...label, maxWidth: CW - 2 * PAD });
+  for (let s = 0; s < THRESHOLD; s++) fillRoundRect(g, gaugeX(x, s), y + FACTORY_Y + 66, GAUGE_W, 10, 4, '#e3e9e5');
 }
 
 function gaugeX(x: number, segment: number): number {
-  return x + CENTRE_W - 12 - THRESHOLD * (GAUGE_SEG + 3) + 3 + segment * (GAUGE_SEG + 3);
+  return x + PAD + segment * (GAUGE_W + 5);
 }
 
-function drawCentre(g: Ctx, c: CentreView, x: number, y: number, emptyLabel: string): void {
+function drawCentre(g: Ctx, c: CentreView, x: number, y: number, ctx: RenderContext, l: Labels): void {
   const st = colourStyle(c.colour);
   const top = c.stack[0];
+  const ry = y + REWARD_Y;
   if (top === undefined) {
-    emptySlot(g, x + 12, y + TOP_Y, REWARD_TOP, emptyLabel);
+    // The stack ran out: an empty slot, and the words beside it.
+    dashedOutline(g, x + PAD, ry, REWARD_TOP, 8, [6, 4], '#9aa39c');
+    drawText(g, ctx.t('render.noRewards'), x + REST_X, ry + REWARD_TOP.h / 2, { size: TEXT_MIN, bold: true, color: MUTED, maxWidth: CW - REST_X - PAD });
   } else {
-    blit(g, rewardCard(c.colour, top, REWARD_TOP), x + 12, y + TOP_Y);
+    blit(g, rewardCard(c.colour, top, REWARD_TOP), x + PAD, ry);
+    const rest = c.stack.length - 1;
+    if (rest === 0) {
+      drawText(g, ctx.t('render.lastReward'), x + REST_X, ry + REWARD_TOP.h / 2, { size: TEXT_MIN, bold: true, color: '#9a6a00', maxWidth: CW - REST_X - PAD });
+    } else {
+      // "Then" heads the cards under the top one, right above them.
+      drawText(g, l.then, x + REST_X, ry + 16, { size: TEXT_MIN, bold: true, color: MUTED, maxWidth: CW - REST_X - PAD });
+      layoutRow(rest, x + REST_X, REWARD_CHIP.w, REWARD_CHIP.w + 4, CW - REST_X - PAD, (i, cx) => {
+        blit(g, rewardCard(c.colour, c.stack[i + 1] ?? 0, REWARD_CHIP), cx, ry + REWARD_TOP.h - REWARD_CHIP.h);
+      });
+    }
   }
-  const rest = c.stack.length - 1;
-  layoutRow(rest, x + NEXT_X, REWARD_CHIP.w, REWARD_CHIP.w + 3, CENTRE_W - NEXT_X - 12, (i, cx) => {
-    blit(g, rewardCard(c.colour, c.stack[i + 1] ?? 0, REWARD_CHIP), cx, y + TOP_Y + 26);
-  });
 
   // Factory: units against the threshold, as text and as a gauge.
   const units = c.factoryUnits;
-  for (let s = 0; s < Math.min(units, THRESHOLD); s++) {
-    fillRoundRect(g, gaugeX(x, s), y + FACTORY_LABEL_Y - 4, GAUGE_SEG, 8, 3, st.fill);
-  }
-  drawText(g, `${units}/${THRESHOLD}`, gaugeX(x, 0) - 8, y + FACTORY_LABEL_Y, {
-    size: 14,
-    bold: true,
-    color: INK,
-    align: 'right',
-  });
-  drawCards(g, c.factory, x, y + FACTORY_CARDS_Y);
-  drawCards(g, c.dump, x, y + DUMP_CARDS_Y);
+  for (let s = 0; s < Math.min(units, THRESHOLD); s++) fillRoundRect(g, gaugeX(x, s), y + FACTORY_Y + 66, GAUGE_W, 10, 4, st.fill);
+  drawText(g, `${units}/${THRESHOLD}`, x + PAD, y + FACTORY_Y + 44, { size: TEXT_L, bold: true, color: INK });
+  drawCards(g, c.factory, x + FACTORY_CARDS_X, y + FACTORY_Y, CW - FACTORY_CARDS_X - PAD);
+  drawCards(g, c.dump, x + PAD, y + DUMP_CARDS_Y, CW - 2 * PAD);
 }
 
-function drawCards(g: Ctx, cards: CentreView['dump'], x: number, y: number): void {
+function drawCards(g: Ctx, cards: CentreView['dump'], x: number, y: number, maxWidth: number): void {
   if (cards.length === 0) {
-    dashedOutline(g, x + 12, y, WASTE_SMALL, 5, [4, 3], '#c3ccc6');
+    dashedOutline(g, x, y, WASTE_BOARD, 6, [5, 4], '#c3ccc6');
     return;
   }
-  layoutRow(cards.length, x + 12, WASTE_SMALL.w, WASTE_SMALL.w + 4, CENTRE_W - 24, (i, cx, overlapped) => {
+  layoutRow(cards.length, x, WASTE_BOARD.w, WASTE_BOARD.w + 6, maxWidth, (i, cx) => {
     const card = cards[i];
-    if (card) blit(g, wasteCard(card.colour, card.value, WASTE_SMALL, overlapped), cx, y);
+    if (card) blit(g, wasteCard(card.colour, card.value, WASTE_BOARD), cx, y);
   });
 }
-
-const DECK_X = 818;
-const DISCARD_X = 972;
-const STATUS_X = 236;
 
 function drawHeader(g: Ctx, view: REcoPublicView, ctx: RenderContext): void {
   const over = view.phase === 'over';
-  const cy = HEADER_H / 2 - 1;
   if (!over) {
-    drawText(g, ctx.t('render.turn', { turn: view.turn + 1 }), 128, cy, { size: 15, color: '#bfe3d5', maxWidth: 100 });
+    drawText(g, ctx.t('render.turn', { turn: view.turn + 1 }), W - M - 4, 42, { size: TEXT, bold: true, color: '#bfe3d5', align: 'right', maxWidth: 400 });
   }
-
-  // The pill goes right after the status, so measure both before drawing.
-  let pill = '';
+  const cy = 96;
   let pillW = 0;
-  if (view.endTriggered && !over) {
-    g.font = font(13, true);
-    pill = fitText(g, ctx.t('render.lastTurn'), 130);
-    pillW = Math.ceil(g.measureText(pill).width) + 20;
-  }
-  const statusMax = DECK_X - 20 - STATUS_X - (pillW > 0 ? pillW + 12 : 0);
-  const statusFont = font(19, true);
-  g.font = statusFont;
+  if (view.endTriggered && !over) pillW = drawPill(g, ctx.t('render.lastTurn'), W - M - 4, cy, 300, ACCENT, '#2a1d00', 'right') + 16;
+  const statusMax = W - 2 * M - 8 - pillW;
   let status: string;
-  if (over) {
-    status = ctx.t('render.gameOver');
-  } else {
-    const name = fitText(g, seatName(ctx, view.current), Math.min(240, statusMax - 120));
-    status = ctx.t(view.phase === 'dump' ? 'render.toDump' : 'render.toPlay', { name });
+  if (over) status = ctx.t('render.gameOver');
+  else {
+    // The name gives way first, so the words around it stay whole.
+    const key = view.phase === 'dump' ? 'render.toDump' : 'render.toPlay';
+    g.font = font(TEXT_L, true);
+    const words = g.measureText(ctx.t(key, { name: '' })).width;
+    const name = fitText(g, seatName(ctx, view.current), Math.max(120, statusMax - words));
+    status = ctx.t(key, { name });
   }
-  g.font = statusFont;
-  const shown = fitText(g, status, statusMax);
-  const shownW = g.measureText(shown).width;
-  drawText(g, shown, STATUS_X, cy, { size: 19, bold: true, color: over ? '#ffd866' : '#ffffff' });
-  if (pill) {
-    const px = Math.round(STATUS_X + shownW + 12);
-    fillRoundRect(g, px, cy - 12, pillW, 24, 12, ACCENT);
-    drawText(g, pill, px + 10, cy, { size: 13, bold: true, color: '#2a1d00' });
-  }
+  drawText(g, status, M + 4, cy, { size: TEXT_L, bold: true, color: over ? '#ffd866' : '#ffffff', maxWidth: statusMax });
 
-  const pileText = { size: 15, bold: true, color: '#ffffff' } as const;
-  blit(g, cardBack(BACK_DECK), DECK_X, 11);
-  drawText(g, ctx.t('render.deck', { count: view.drawCount }), DECK_X + 36, cy, {
-    ...pileText,
-    maxWidth: DISCARD_X - DECK_X - 46,
-  });
-  blit(g, discardCard(BACK_DECK), DISCARD_X, 11);
-  drawText(g, ctx.t('render.discard', { count: view.discardCount }), DISCARD_X + 36, cy, {
-    ...pileText,
-    maxWidth: W - DISCARD_X - 36 - 10,
-  });
+  // The piles, under the header.
+  const py = PILES_Y + (PILES_H - BACK_ICON.h) / 2;
+  const text = { size: TEXT, bold: true, color: INK } as const;
+  blit(g, cardBack(BACK_ICON), M + 4, py);
+  drawText(g, ctx.t('render.deck', { count: view.drawCount }), M + BACK_ICON.w + 16, PILES_Y + PILES_H / 2 + 1, { ...text, maxWidth: W / 2 - BACK_ICON.w - 40 });
+  blit(g, discardCard(BACK_ICON), W / 2 + 4, py);
+  drawText(g, ctx.t('render.discard', { count: view.discardCount }), W / 2 + BACK_ICON.w + 16, PILES_Y + PILES_H / 2 + 1, { ...text, maxWidth: W / 2 - BACK_ICON.w - 40 });
 }
 
 function drawPlayer(g: Ctx, p: PlayerView, index: number, active: boolean, ctx: RenderContext): void {
   const x = M;
-  const y = seatRowY(TABLE, index);
-  const cy = y + ROW_H / 2;
-  if (active) highlightRow(g, TABLE, y, true);
-
+  const y = rowY(index);
+  if (active) {
+    g.fillStyle = HIGHLIGHT;
+    g.fillRect(x + 1, y + 1, W - 2 * M - 2, ROW_H - 1);
+    g.fillStyle = ACCENT;
+    g.fillRect(x + 1, y + 1, 6, ROW_H - 1);
+  }
+  const cy = y + 34;
   g.beginPath();
-  g.arc(x + 26, cy, 13, 0, Math.PI * 2);
+  g.arc(x + 38, cy, 19, 0, Math.PI * 2);
   g.fillStyle = active ? ACCENT : DEEP;
   g.fill();
-  drawText(g, String(p.seat + 1), x + 26, cy + 1, { size: 13, bold: true, color: '#ffffff', align: 'center' });
-  drawText(g, seatName(ctx, p.seat), x + COL_NAME, cy, { size: 17, bold: true, color: INK, maxWidth: NAME_W });
+  drawText(g, String(p.seat + 1), x + 38, cy + 1, { size: TEXT_MIN, bold: true, color: '#ffffff', align: 'center' });
+  drawText(g, seatName(ctx, p.seat), x + 70, cy, { size: TEXT_L, bold: true, color: INK, maxWidth: HAND_X - 86 });
 
-  // Hand size as card backs (a few at most, then the number says the rest).
-  const shown = Math.min(p.handSize, 6);
-  layoutRow(shown, x + COL_HAND, BACK_MINI.w, HAND_STEP, 80, (_i, cx) => {
-    blit(g, cardBack(BACK_MINI), cx, cy - BACK_MINI.h / 2 - 1);
-  });
-  const handTextX = x + COL_HAND + (shown > 0 ? BACK_MINI.w + HAND_STEP * (shown - 1) + 8 : 0);
-  drawText(g, String(p.handSize), handTextX, cy, { size: 15, bold: true, color: INK });
+  // Cards in hand (a card back and the count), then the dumped cards (a bin and the penalty).
+  blit(g, cardBack(BACK_ICON), x + HAND_X, cy - BACK_ICON.h / 2);
+  drawText(g, String(p.handSize), x + HAND_X + BACK_ICON.w + 10, cy + 1, { size: TEXT, bold: true, color: INK });
+  drawPenalty(g, x + BIN_X, cy, p.dumpedCount);
+  drawText(g, formatValue(p.score), SCORE_X, cy + 2, { size: TEXT_XL, bold: true, color: INK, align: 'right' });
 
-  drawRewardGroups(g, p.rewards, x + COL_REWARDS, groupsY(TABLE, y), false);
-  drawDumped(g, TABLE, cy, p.dumpedCount);
-
-  drawText(g, formatValue(p.score), x + COL_SCORE, cy, { size: 24, bold: true, color: INK, align: 'right' });
+  // Second line: rewards (a lone colour scores nothing, so it is faded) and the clean bonus.
+  drawRewardChips(g, p.rewards, x + 24, y + 58, SCORE_X - x - 24 - (p.bonus > 0 ? BONUS_W : 0), true);
+  if (p.bonus > 0) {
+    drawText(g, ctx.t('render.bonus', { bonus: p.bonus }), SCORE_X, y + 86, { size: TEXT_MIN, bold: true, color: BONUS, align: 'right', maxWidth: BONUS_W - 16 });
+  }
 }
 
 /** Draws the public board. Reads nothing but the view and the context. */
@@ -294,12 +263,10 @@ export function renderREcoBoard(view: REcoPublicView, ctx: RenderContext): Buffe
   const l = labels(ctx);
   const { canvas, g } = createImageCanvas(W, boardHeight(seats));
   blit(g, staticLayer(seats, l), 0, 0);
-
   drawHeader(g, view, ctx);
-  const emptyLabel = ctx.t('render.empty');
   COLOURS.forEach((colour, i) => {
     const centre = view.centres.find((c) => c.colour === colour);
-    if (centre) drawCentre(g, centre, centreX(i), CENTRE_Y, emptyLabel);
+    if (centre) drawCentre(g, centre, centreX(i), centreY(i), ctx, l);
   });
   view.players.forEach((p, i) => drawPlayer(g, p, i, view.phase !== 'over' && p.seat === view.current, ctx));
   return encodePng(canvas);

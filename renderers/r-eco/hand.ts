@@ -1,64 +1,84 @@
-/** One seat's private hand: a row of large waste cards with a short caption. */
-import type { REcoSeatView } from '../../src/games/r-eco/types.js';
-import {
-  blit,
-  cachedLayer,
-  createImageCanvas,
-  drawText,
-  encodePng,
-  fillRoundRect,
-  fitText,
-  font,
-} from '../canvas.js';
+/**
+ * One seat's private hand, about square and 800 px wide: a row per colour with that colour's
+ * cards and what its centre offers now (factory units, next reward), so a play can be chosen
+ * from this image alone.
+ */
+import type { CentreView, REcoSeatView } from '../../src/games/r-eco/types.js';
+import { COLOURS, blit, cachedLayer, colourStyle, createImageCanvas, drawText, encodePng, fillRoundRect, formatValue } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { WASTE_LARGE, dashedOutline, layoutRow, wasteCard } from './cards.js';
-import { ACCENT, BG, INK, LEAF, MUTED } from './parts.js';
+import { WASTE_HAND, layoutRow, wasteCard } from './cards.js';
+import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill } from './parts.js';
 
-const W = 700;
-const H = 172;
-const PAD = 16;
-const CARDS_Y = 50;
+const THRESHOLD = 4;
+const W = 800;
+const HEADER_H = 100;
+const ROW_Y = HEADER_H + 16;
+const ROW_H = 148;
+const ROW_GAP = 12;
+const H = ROW_Y + 4 * (ROW_H + ROW_GAP) + 8;
+const X = 20;
+const CARDS_X = 300;
 
-function background() {
-  return cachedLayer('reco:hand:bg', W, H, (g) => {
-    g.fillStyle = BG;
-    g.fillRect(0, 0, W, H);
+function rowTop(i: number): number {
+  return ROW_Y + i * (ROW_H + ROW_GAP);
+}
+
+function background(colours: string[]) {
+  return cachedLayer(`reco:hand:${JSON.stringify(colours)}`, W, H, (g) => {
+    drawBackground(g, W, H, HEADER_H);
     g.fillStyle = LEAF;
-    g.fillRect(0, 0, 6, H);
+    g.fillRect(0, HEADER_H, 8, H - HEADER_H);
+    COLOURS.forEach((colour, i) => {
+      const st = colourStyle(colour);
+      const y = rowTop(i);
+      fillRoundRect(g, X, y, W - 2 * X, ROW_H, 12, st.light);
+      fillRoundRect(g, X, y, 10, ROW_H, 5, st.fill);
+      drawColourBand(g, colour, colours[i] ?? colour, X + 8, y + 6, CARDS_X - 24, 52, true);
+    });
   });
+}
+
+/** The colour's centre now: factory units and the next reward (or none left). */
+function centreLines(c: CentreView | undefined, ctx: RenderContext): string[] {
+  if (!c) return [];
+  const top = c.stack[0];
+  return [
+    ctx.t('render.factoryUnits', { units: c.factoryUnits, threshold: THRESHOLD }),
+    top === undefined ? ctx.t('render.noRewards') : ctx.t('render.nextReward', { value: formatValue(top) }),
+  ];
 }
 
 /** Draws a seat's hand. Reads nothing but the seat view and the context. */
 export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
   const { canvas, g } = createImageCanvas(W, H);
-  blit(g, background(), 0, 0);
+  blit(g, background(colourLabels(ctx)), 0, 0);
 
-  const cy = 26;
-  g.font = font(18, true);
-  const caption = fitText(g, ctx.t('render.yourHand', { count: view.hand.length }), 320);
-  drawText(g, caption, PAD + 4, cy, { size: 18, bold: true, color: INK });
+  let pillW = 0;
+  if (view.mustDump > 0) pillW = drawPill(g, ctx.t('render.mustDump', { count: view.mustDump }), W - X, HEADER_H / 2, 420, ACCENT, '#2a1d00', 'right') + 16;
+  drawText(g, ctx.t('render.yourHand', { count: view.hand.length }), X + 4, HEADER_H / 2, { size: TEXT_XL, bold: true, color: '#ffffff', maxWidth: W - 2 * X - pillW });
 
-  if (view.mustDump > 0) {
-    g.font = font(14, true);
-    const text = fitText(g, ctx.t('render.mustDump', { count: view.mustDump }), W - 360);
-    const tw = Math.ceil(g.measureText(text).width);
-    const px = W - PAD - tw - 24;
-    fillRoundRect(g, px, cy - 13, tw + 24, 26, 13, ACCENT);
-    drawText(g, text, px + 12, cy, { size: 14, bold: true, color: '#2a1d00' });
-  }
-
-  if (view.hand.length === 0) {
-    dashedOutline(g, PAD + 4, CARDS_Y, WASTE_LARGE, 8, [5, 4], '#a9b4ae');
-    drawText(g, ctx.t('render.emptyHand'), PAD + WASTE_LARGE.w + 20, CARDS_Y + WASTE_LARGE.h / 2, {
-      size: 15,
-      color: MUTED,
-      maxWidth: W - WASTE_LARGE.w - 60,
-    });
-  } else {
-    layoutRow(view.hand.length, PAD + 4, WASTE_LARGE.w, WASTE_LARGE.w + 8, W - 2 * PAD - 8, (i, x, overlapped) => {
-      const card = view.hand[i];
-      if (card) blit(g, wasteCard(card.colour, card.value, WASTE_LARGE, overlapped), x, CARDS_Y);
-    });
-  }
+  COLOURS.forEach((colour, i) => {
+    const y = rowTop(i);
+    const st = colourStyle(colour);
+    const lines = centreLines(view.centres.find((c) => c.colour === colour), ctx);
+    lines.forEach((line, k) => drawText(g, line, X + 24, y + 88 + k * 34, { size: TEXT_MIN, bold: k === 1, color: k === 1 ? st.dark : INK, maxWidth: CARDS_X - X - 36 }));
+    const cards = view.hand.filter((c) => c.colour === colour);
+    if (cards.length === 0) {
+      drawText(g, ctx.t('render.noCards'), CARDS_X, y + ROW_H / 2, { size: TEXT, color: MUTED, maxWidth: W - CARDS_X - X - 10 });
+      return;
+    }
+    layoutRow(
+      cards.length,
+      CARDS_X,
+      WASTE_HAND.w,
+      WASTE_HAND.w + 10,
+      W - CARDS_X - X - 12,
+      (j, cx) => {
+        const card = cards[j];
+        if (card) blit(g, wasteCard(card.colour, card.value, WASTE_HAND), cx, y + (ROW_H - WASTE_HAND.h) / 2 - 1);
+      },
+      46,
+    );
+  });
   return encodePng(canvas);
 }

@@ -121,7 +121,9 @@ export function decisionComponents(decision: Decision<unknown>, ctx: DecisionCon
           .setStyle(ButtonStyle.Secondary)
           .setDisabled(page === pages.length - 1),
       );
-      return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select), nav, ...rows];
+      // One page needs no page buttons (and two would share one custom id).
+      const selectRow = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select);
+      return pages.length > 1 ? [selectRow, nav, ...rows] : [selectRow, ...rows];
     }
     case 'pick': {
       if (decision.choices.length > LIMITS.selectOptions) {

@@ -9,5 +9,9 @@ process.on('message', (message: { id: number; job: ImageJob }) => {
     process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-// The parent going away ends the worker.
+// The parent going away (or closing the channel to stop the pool) ends the worker.
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C or a service manager signals the whole process group: the parent decides when workers
+// stop, after the last images of the games in progress have been posted.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});

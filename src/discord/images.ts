@@ -58,8 +58,18 @@ interface Worker {
 }
 
 const WORKER_ENTRY = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+/**
+ * Every image needs a few megabytes of pixels. glibc's malloc raises its mmap threshold after
+ * the first such buffer is freed, then serves the next ones from the heap, which fragments and
+ * never shrinks: a long-running process grows by gigabytes. Keeping large buffers mmapped returns
+ * each one to the system when it is freed. (`npm start` sets the same for the main process.)
+ */
+const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
 /** A render that takes this long means the worker is stuck; the job fails and the worker is replaced. */
 const JOB_TIMEOUT_MS = 15_000;
+/** A worker told to stop that is still running after this is killed. */
+const WORKER_STOP_MS = 3_000;
 
 export class ImagePool implements Images {
   private readonly workers: Worker[] = [];
@@ -89,6 +99,12 @@ export class ImagePool implements Images {
     });
   }
 
+  /**
+   * Stops every worker; none is replaced from now on. Workers ignore SIGINT and SIGTERM (a signal
+   * to the whole process group reaches them too), so each is told to go by closing its channel,
+   * and killed if it does not. While waiting, the workers hold the event loop: unreferenced, the
+   * process would end in the middle of this close with exit code 0 and no word of why.
+   */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(
@@ -96,8 +112,14 @@ export class ImagePool implements Images {
         (w) =>
           new Promise<void>((resolve) => {
             if (w.child.exitCode !== null || w.child.signalCode !== null) return resolve();
-            w.child.once('exit', () => resolve());
-            w.child.kill('SIGTERM');
+            w.child.ref();
+            const kill = setTimeout(() => w.child.kill('SIGKILL'), WORKER_STOP_MS);
+            w.child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            if (w.child.connected) w.child.disconnect();
+            else w.child.kill('SIGKILL');
           }),
       ),
     );
@@ -106,6 +128,10 @@ export class ImagePool implements Images {
   private spawn(): Worker {
     const child = fork(WORKER_ENTRY, [], {
       execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...MALLOC_ENV },
+      // Its own process group: Ctrl-C or a service manager's signal to the bot's group must not
+      // kill a worker (even one still loading) while the bot posts its last images.
+      detached: true,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -154,9 +154,12 @@ export function lobbyMessage(record: GameRecord) {
   const statusKey = record.status === 'lobby' ? 'lobby.open' : record.status === 'cancelled' ? 'lobby.cancelled' : 'lobby.started';
   const optionLines = game.options.map((o) => {
     const value = record.options[o.name] ?? o.default;
-    const shown = typeof value === 'boolean' ? t(language, value ? 'lobby.yes' : 'lobby.no') : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
+    const choiceKey = `optionChoices.${o.name}.${String(value)}`;
+    const shown = typeof value === 'boolean'
+      ? t(language, value ? 'lobby.yes' : 'lobby.no')
+      : hasKey(language, choiceKey) ? t(language, choiceKey) : (o.kind === 'choice' ? o.choices.find((c) => c.value === value)?.label : undefined) ?? String(value);
     const key = `${game.id}.options.${o.name}`;
-    return `${hasKey(language, key) ? t(language, key) : o.description}: **${shown}**`;
+    return t(language, 'lobby.optionLine', { name: hasKey(language, key) ? t(language, key) : o.description, value: shown });
   });
   const settings = settingsLines(language, record.settings);
   const embed = new EmbedBuilder()

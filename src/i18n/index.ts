@@ -54,8 +54,33 @@ function i18nInstance(): i18n {
     returnNull: false,
     showSupportNotice: false,
   });
+  addFormatters(created);
   instance = created;
   return created;
+}
+
+/** Numbers with a real minus sign, as the images print them: "{{score, minus}}". */
+export function withMinus(value: unknown): string {
+  // Lists arrive joined ("1, -2"), so every number that starts a word is handled.
+  return String(value).replace(/(^|[\s,(])-(?=\d)/g, '$1\u2212');
+}
+
+// A French word that starts with a vowel sound elides "de": "d'Alice". Names may come wrapped in
+// Markdown (bold bot names); a mention (<@id>) shows as @name, which never elides.
+const VOWEL_START = /^[*_~]*[aeiouyàâäéèêëîïôöùûüœæ]/i;
+
+/** French "de" before a name or list of names: "de Bob", "d'Alice": "{{seat, de}}". */
+export function frenchOf(value: unknown): string {
+  const text = String(value);
+  return VOWEL_START.test(text) ? `d'${text}` : `de ${text}`;
+}
+
+/** Formatters the locale files may use in placeholders, e.g. "{{seat, de}}". */
+function addFormatters(i18n: i18n): void {
+  const formatter = i18n.services.formatter;
+  if (!formatter) throw new Error('i18next has no formatter service');
+  formatter.add('minus', (value) => withMinus(value));
+  formatter.add('de', (value) => frenchOf(value));
 }
 
 export function hasKey(language: Language, key: string): boolean {

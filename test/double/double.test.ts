@@ -105,7 +105,8 @@ describe('Discord double with a real discord.js client', () => {
   afterAll(async () => {
     await bot?.client.destroy();
     await double?.close();
-    console.info('[double timings ms]', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])));
+    // Quiet unless asked: TEST_VERBOSE=1 npm test prints the double's timings.
+    if (process.env.TEST_VERBOSE) console.info('[double timings ms]', Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])));
   });
 
   it('logs in and becomes ready with the guild, channels and permissions', () => {

@@ -9,17 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/games/index.js')>();
-  const { sealedBid } = await import('./fixtures/sealed-bid.js');
-  const GAMES = { ...original.GAMES, [sealedBid.id]: sealedBid };
-  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
-});
-vi.mock('../../renderers/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderers/index.js')>();
-  const { sealedBidRenderers } = await import('./fixtures/sealed-bid.js');
-  return { ...original, renderers: { ...original.renderers, 'sealed-bid': sealedBidRenderers } };
-});
+vi.mock('../../src/games/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).gamesWith(await importOriginal(), ['sealed-bid']));
+vi.mock('../../renderers/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).renderersWith(await importOriginal(), ['sealed-bid']));
 
 const { Player, boards, componentsOf, fakeClock, finalMessage, launchBot, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
@@ -203,6 +194,13 @@ describe('asynchronous play', () => {
       await mover.playOnce(channel);
     }
     await world.bot.tables.flush();
+    // Whoever must act now can mute their reminders for this turn from their private view.
+    const now = world.bot.store.get(gameId)!;
+    const waiting = [kim, lou].find((p) => p.id === now.seats[gameById('r-eco')!.pending(now.state)[0]!]!.userId)!;
+    const view = await waiting.openHand(channel);
+    const snoozed = await settled(world.double, await waiting.press(view, 'snooze:'));
+    expect(snoozed.content).toMatch(/No more reminders/);
+    expect(world.bot.store.clockOf(gameId, now.seats.find((s) => s.userId === waiting.id)!.position)!.snoozed).toBe(true);
     const dm = world.double.dmChannelId(kim.user);
     expect(dm).toBeDefined();
     const dms = world.double.channelMessages(dm!);

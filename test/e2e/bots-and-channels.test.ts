@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/index.js';
-import { Player, boards, finalMessage, findComponent, mentionedOnBoard, openAndStart, playToEnd, startWorld, textOf, type World } from './harness.js';
+import { Player, boards, finalMessage, mentionedOnBoard, openAndStart, playToEnd, startWorld, textOf, type World } from './harness.js';
 
 describe('bot seats and parallel channels', () => {
   let world: World;
@@ -31,9 +31,8 @@ describe('bot seats and parallel channels', () => {
       return current.status !== 'active' || (humanPending() && current.version > afterHumanMove()) ? current : null;
     }, 10_000);
     expect(world.bot.store.get(record.id)!.status).toBe('active');
-    const select = findComponent(old, 'mv:')!;
     const version = world.bot.store.get(record.id)!.version;
-    const stale = await human.select(old, select.custom_id!, [select.options![0]!.value]);
+    const stale = await human.answer(old);
     await world.double.waitFor(() => stale.followUps[0]);
     expect(stale.followUps[0]!.content).toMatch(/Your move was already played/);
     expect(world.bot.store.get(record.id)!.version).toBe(version);

@@ -3,34 +3,14 @@
  * outbox, written with the move, and goes out once after the restart. A post that was sent just
  * before the crash, but not yet marked sent, is not posted twice (Discord's enforced nonce).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import type { MessageRecord } from '../double/types.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore } from '../../src/store/game-store.js';
+import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, componentsOf, finalMessage, pressLobby, settled, tempDatabase, type World } from './harness.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function startProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return child;
-}
-
-async function kill9(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  await gone;
-}
 
 /** Reads the database the way an operator would, while the bot is down. */
 function inspect<T>(dbPath: string, read: (store: GameStore) => T): T {
@@ -57,7 +37,7 @@ describe('a crash between a move and its post', () => {
 
   async function launch(env: Record<string, string>): Promise<ChildProcess> {
     const identifies = double.gatewayStats.identifies;
-    const child = startProcess({ ...env, RENDER_WORKERS: '0' });
+    const child = startBotProcess({ ...env, RENDER_WORKERS: '0' });
     children.push(child);
     await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies > identifies, 20_000);
     return child;

@@ -2,15 +2,18 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { REcoState } from '../../src/games/r-eco/types.js';
 import { cardOf } from '../../src/games/r-eco/constants.js';
+import { rEco } from '../../src/games/r-eco/index.js';
 import {
   Player,
   boards,
   componentsOf,
   findComponent,
+  firstAnswer,
   latestBoard,
   mentionedOnBoard,
   openAndStart,
   pressLobby,
+  sendAnswer,
   settled,
   startWorld,
   textOf,
@@ -101,12 +104,10 @@ describe('what users get when something is not allowed', () => {
     const first = await mover.openHand(c);
     const second = await mover.openHand(c);
     const version = world.bot.store.openInChannel(c)!.version;
-    const select = findComponent(first, 'mv:')!;
-    await settled(world.double, await mover.select(first, select.custom_id!, [select.options![0]!.value]));
+    await settled(world.double, await mover.answer(first));
     await world.double.waitFor(() => world.bot.store.openInChannel(c)!.version > version);
     const record = world.bot.store.openInChannel(c)!;
-    const staleSelect = findComponent(second, 'mv:')!;
-    const stale = await mover.select(second, staleSelect.custom_id!, [staleSelect.options![0]!.value]);
+    const stale = await mover.answer(second);
     // Its own move already moved the game on: the player is told so, not given an error.
     expect(await errorText(world, stale)).toMatch(/Your move was already played/);
     // The stale private view is redrawn without controls: it is no longer this player's turn.
@@ -115,11 +116,11 @@ describe('what users get when something is not allowed', () => {
     expect(world.bot.store.moveLog(record.id)).toHaveLength(1);
   });
 
-  it('refuses a mixed-colour selection and keeps the state', async () => {
+  it('offers each legal play as one button, none mixing colours', async () => {
     const c = channel();
     const players = [user('p'), user('q'), user('r')];
     await openAndStart(players[0]!, c, players.slice(1));
-    // Find a turn whose player holds two colours; play single cards until then.
+    // Find a turn whose player holds two colours; play the first button until then.
     for (let attempt = 0; attempt < 30; attempt++) {
       await world.bot.tables.flush();
       const record = world.bot.store.openInChannel(c)!;
@@ -128,20 +129,22 @@ describe('what users get when something is not allowed', () => {
       const hand = state.players[state.current]!.hand;
       const colours = new Set(hand.map((id) => cardOf(id).colour));
       const view = await mover.openHand(c);
-      const select = findComponent(view, 'mv:')!;
       if (state.phase === 'play' && colours.size >= 2) {
-        const a = hand[0]!;
-        const b = hand.find((id) => cardOf(id).colour !== cardOf(a).colour)!;
-        const rec = await mover.select(view, select.custom_id!, [String(a), String(b)]);
-        expect(await errorText(world, rec)).toMatch(/colour/i);
-        const reply = world.double.message(view.id)!;
+        const buttons = componentsOf(view).filter((x) => x.custom_id?.startsWith('mv:'));
+        const decision = rEco.decision(state, state.current)!;
+        if (decision.kind !== 'choose') throw new Error('expected one button per play');
+        expect(buttons.map((b) => b.custom_id!.split(':').at(-1))).toEqual(decision.choices.map((x) => x.id));
+        for (const choice of decision.choices) {
+          const cards = decision.toMove(choice.id)!.cards;
+          expect(new Set(cards.map((id) => cardOf(id).colour)).size).toBe(1);
+        }
+        // Each button's effect is spelled out next to it.
+        expect(view.content.match(/Factory \d\/4/g)?.length).toBe(decision.choices.length);
         expect(world.bot.store.get(record.id)).toEqual(record);
-        // The refreshed view still offers the same decision.
-        expect(findComponent(reply, 'mv:')?.custom_id).toBe(select.custom_id);
         return;
       }
       const count = boards(world, c).length;
-      await settled(world.double, await mover.select(view, select.custom_id!, select.options!.slice(0, select.min_values ?? 1).map((o) => o.value)));
+      await settled(world.double, await mover.answer(view));
       await world.double.waitFor(() => boards(world, c).length > count);
     }
     throw new Error('never found a hand with two colours');
@@ -153,10 +156,9 @@ describe('what users get when something is not allowed', () => {
     await openAndStart(players[0]!, c, players.slice(1));
     const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;
     const view = await mover.openHand(c);
-    const select = findComponent(view, 'mv:')!;
+    const answer = firstAnswer(view)!;
     const record = world.bot.store.openInChannel(c)!;
-    const values = [select.options![0]!.value];
-    const [a, b] = await Promise.all([world.double.select(mover.user, view, select.custom_id!, values), world.double.select(mover.user, view, select.custom_id!, values)]);
+    const [a, b] = await Promise.all([sendAnswer(world.double, mover.user, view, answer), sendAnswer(world.double, mover.user, view, answer)]);
     await Promise.all([settled(world.double, a), settled(world.double, b)]);
     await world.bot.tables.flush(record.id);
     expect(world.bot.store.moveLog(record.id)).toHaveLength(1);

@@ -5,17 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from './harness.js';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/games/index.js')>();
-  const { cubeMarket } = await import('../games/fixtures/cube-market.js');
-  const GAMES = { ...original.GAMES, [cubeMarket.id]: cubeMarket };
-  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
-});
-vi.mock('../../renderers/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderers/index.js')>();
-  const { cubeMarketRenderers } = await import('../games/fixtures/cube-market.js');
-  return { ...original, renderers: { ...original.renderers, 'cube-market': cubeMarketRenderers } };
-});
+vi.mock('../../src/games/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).gamesWith(await importOriginal(), ['cube-market']));
+vi.mock('../../renderers/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).renderersWith(await importOriginal(), ['cube-market']));
 
 const { Player, boards, componentsOf, finalMessage, mentionedOnBoard, playToEnd, pressLobby, settled, startWorld } = await import('./harness.js');
 

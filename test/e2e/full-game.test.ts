@@ -57,8 +57,11 @@ describe('a full 3-player R-Eco game through Discord', () => {
     expect(hand.ephemeral).toBe(true);
     expect(hand.visibleTo).toBe(mover.id);
     expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png']);
-    const select = componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:'));
-    expect(select?.options?.length).toBe(3);
+    // One button per distinct play of the 3 cards dealt, each saying what it does.
+    const plays = componentsOf(hand).filter((c) => c.custom_id?.startsWith('mv:'));
+    expect(plays.length).toBeGreaterThanOrEqual(2);
+    expect(plays.every((c) => c.type === 2)).toBe(true);
+    expect(hand.content).toMatch(/Factory \d\/4/);
     expect(world.double.channelMessages(channel).some((m) => m.id === hand.id)).toBe(false);
 
     // Somebody else's hand has no controls: it is not their turn.

@@ -141,6 +141,14 @@ export class Player {
     return settled(this.world.double, rec);
   }
 
+  /** Gives the first answer a private view offers (see firstAnswer). */
+  async answer(message: MessageRecord, answer = firstAnswer(message)): Promise<InteractionRecord> {
+    if (!answer) throw new Error(`no decision for ${this.user.username}: ${message.content}`);
+    const rec = await sendAnswer(this.world.double, this.user, message, answer);
+    await rec.response();
+    return rec;
+  }
+
   /** Submits the modal a `form:` button opened, with the given field texts or values. */
   async submitForm(channelId: string, hand: MessageRecord, fields: (modal: ModalJson) => Record<string, string | string[]>): Promise<MessageRecord> {
     const opener = await this.press(hand, 'form:');
@@ -198,6 +206,25 @@ export function suggestedAnswers(modal: ModalJson): Record<string, string | stri
     }
   }
   return out;
+}
+
+/** A complete answer to a decision: a button, or values for a select. */
+export interface Answer {
+  customId: string;
+  values?: string[];
+}
+
+/** The first answer of the decision on a message: its first button, or a select's first options. */
+export function firstAnswer(message: MessageRecord): Answer | undefined {
+  const c = findComponent(message, 'mv:');
+  if (!c?.custom_id) return undefined;
+  if (c.type === 2) return { customId: c.custom_id };
+  return { customId: c.custom_id, values: (c.options ?? []).slice(0, Math.max(c.min_values ?? 1, 1)).map((o) => o.value) };
+}
+
+/** Sends an answer as a click or a selection, without waiting for the bot. */
+export function sendAnswer(double: DiscordDouble, user: UserRecord, message: MessageRecord, answer: Answer): Promise<InteractionRecord> {
+  return answer.values ? double.select(user, message, answer.customId, answer.values) : double.click(user, message, answer.customId);
 }
 
 /** Public messages of a channel that carry a board image. */

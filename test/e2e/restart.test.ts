@@ -1,28 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { openDatabase } from '../../src/store/database.js';
-import { GUILD_ID, Player, boards, botEnv, findComponent, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Starts `npm start`'s entry point as its own process, as a user would run it. */
-function startProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-}
+import { exited, startBotProcess } from './process.js';
+import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
 
 describe('a restart in the middle of a game', () => {
   let double: DiscordDouble;
@@ -44,7 +26,7 @@ describe('a restart in the middle of a game', () => {
   it('loses nothing: the game goes on, old buttons work, commands are not registered again', async () => {
     const channel = double.addChannel(GUILD_ID, { name: 'restart' }).id;
     const env = botEnv(double, dbPath);
-    child = startProcess(env);
+    child = startBotProcess(env);
     await double.waitFor(() => double.commandPuts === 1, 20_000);
     await double.waitFor(() => double.connectedClients === 1, 20_000);
     // The world shape the harness helpers expect, with no in-process bot.
@@ -62,7 +44,7 @@ describe('a restart in the middle of a game', () => {
     }
     const mover = [ann, ben].find((p) => p.id === mentionedOnBoard(board)[0])!;
     const hand = await mover.openHand(channel);
-    const select = findComponent(hand, 'mv:')!;
+    const answer = firstAnswer(hand)!;
     const postsBefore = boards(world, channel).length;
 
     child.kill('SIGKILL');
@@ -73,14 +55,14 @@ describe('a restart in the middle of a game', () => {
     before.db.$client.close();
     expect(recordBefore.status).toBe('active');
 
-    child = startProcess(env);
+    child = startBotProcess(env);
     await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies >= 2, 20_000);
     // Same commands, same application and server: no second registration.
     await new Promise((r) => setTimeout(r, 300));
     expect(double.commandPuts).toBe(1);
 
     // The private view from before the restart still plays.
-    const rec = await mover.select(hand, select.custom_id!, [select.options![0]!.value]);
+    const rec = await mover.answer(hand, answer);
     await settled(double, rec, 10_000);
     await double.waitFor(() => boards(world, channel).length > postsBefore, 10_000);
     // And the old public board's button gives a fresh private view.

@@ -6,17 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InteractionRecord, MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/games/index.js')>();
-  const { sealedBid } = await import('./fixtures/sealed-bid.js');
-  const GAMES = { ...original.GAMES, [sealedBid.id]: sealedBid };
-  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
-});
-vi.mock('../../renderers/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderers/index.js')>();
-  const { sealedBidRenderers } = await import('./fixtures/sealed-bid.js');
-  return { ...original, renderers: { ...original.renderers, 'sealed-bid': sealedBidRenderers } };
-});
+vi.mock('../../src/games/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).gamesWith(await importOriginal(), ['sealed-bid']));
+vi.mock('../../renderers/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).renderersWith(await importOriginal(), ['sealed-bid']));
 
 const { Player, boards, componentsOf, customIdOf, findComponent, finalMessage, mentionedOnBoard, settled, startWorld, textOf } = await import('./harness.js');
 

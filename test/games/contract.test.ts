@@ -4,13 +4,7 @@
  */
 import { vi } from 'vitest';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/games/index.js')>();
-  const { sealedBid } = await import('../e2e/fixtures/sealed-bid.js');
-  const { cubeMarket } = await import('./fixtures/cube-market.js');
-  const GAMES = { ...original.GAMES, [sealedBid.id]: sealedBid, [cubeMarket.id]: cubeMarket };
-  return { ...original, GAMES, gameById: (id: string) => (Object.hasOwn(GAMES, id) ? GAMES[id] : undefined) };
-});
+vi.mock('../../src/games/index.js', async (importOriginal) => (await import('../e2e/fixtures/registry.js')).gamesWith(await importOriginal(), ['sealed-bid', 'cube-market']));
 
 const { contractSuite } = await import('./contract.js');
 const { renderers } = await import('../../renderers/index.js');

@@ -33,6 +33,9 @@ const SAFE = /^[A-Za-z0-9_-]{1,32}$/;
 function checkComponents(rows: Json[], at: string): void {
   // One row stays free for the view's own Refresh and Status buttons.
   check(rows.length <= LIMITS.actionRows - 1, `${at}: ${rows.length} rows`);
+  // Discord refuses a message whose components share a custom id.
+  const ids = rows.flatMap((r) => (r.components ?? []).map((c) => c.custom_id));
+  check(new Set(ids).size === ids.length, `${at}: duplicate custom ids ${ids.join(' ')}`);
   for (const row of rows) {
     const items = row.components ?? [];
     check(items.length >= 1, `${at}: empty row`);

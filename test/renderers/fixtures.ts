@@ -26,6 +26,13 @@ export function makeT(lang: 'en' | 'fr' = 'en'): RenderContext['t'] {
     const path = key.replace(/^render\./, '').split('.');
     let node: string | Dict | undefined = dict;
     for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+    // Plural forms as i18next picks them: French counts 0 and 1 as singular.
+    const count = args?.count;
+    if (node === undefined && typeof count === 'number') {
+      const one = lang === 'fr' ? count === 0 || count === 1 : count === 1;
+      const parent = path.slice(0, -1).reduce<string | Dict | undefined>((n, part) => (typeof n === 'object' ? n[part] : undefined), dict);
+      if (typeof parent === 'object') node = parent[`${path[path.length - 1]}_${one ? 'one' : 'other'}`];
+    }
     if (typeof node !== 'string') return key;
     return node.replace(/\{\{-?\s*(\w+)\s*\}\}/g, (_m, name: string) => String(args?.[name] ?? ''));
   };
@@ -71,6 +78,7 @@ export function makePublicView(seats: number, phase: REcoPublicView['phase'] = '
     rewards: (REWARDS[seat] ?? []).map((x) => ({ ...x })),
     dumpedCount: [0, 2, 1, 0, 3][seat] ?? 0,
     score: [2, 3, -1, 4, 12][seat] ?? 0,
+    bonus: [2, 0, 0, 2, 0][seat] ?? 0,
   }));
   const cs = centres(seats);
   // The game ends when a stack runs out.

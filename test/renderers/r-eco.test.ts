@@ -1,10 +1,13 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { blit, cachedLayer, createImageCanvas, drawText, encodePng, minTextSize, recordTexts } from '../../renderers/canvas.js';
 import { renderers } from '../../renderers/index.js';
 import { renderREcoBoard } from '../../renderers/r-eco/board.js';
 import { renderREcoFinal } from '../../renderers/r-eco/final.js';
 import { renderREcoHand } from '../../renderers/r-eco/hand.js';
 import type { RenderContext } from '../../renderers/types.js';
 import type { REcoPublicView } from '../../src/games/r-eco/types.js';
+import { expectReadableOnPhone, tooSmallTexts } from './phone-rule.js';
 import {
   deepFreeze,
   handOf,
@@ -46,41 +49,47 @@ function finalOf(seats: number) {
 describe.each([2, 3, 5])('R-Eco images with %i seats', (seats) => {
   const ctx = makeCtx(seats);
 
-  it('board is a PNG of board size and under 300 KB', () => {
+  it('board is a portrait PNG 900 px wide, under 300 KB', () => {
     const png = renderREcoBoard(makePublicView(seats), ctx);
     const { width, height } = pngSize(png);
-    expect(width).toBeGreaterThanOrEqual(1100);
-    expect(width).toBeLessThanOrEqual(1200);
-    expect(height).toBeGreaterThan(500);
-    expect(height).toBeLessThan(900);
+    expect(width).toBe(900);
+    expect(height).toBeGreaterThan(width);
     expect(png.length).toBeLessThan(MAX_BYTES);
   });
 
   it('board grows with the seat count', () => {
     const { height } = pngSize(renderREcoBoard(makePublicView(seats), ctx));
     const { height: h2 } = pngSize(renderREcoBoard(makePublicView(2), makeCtx(2)));
-    expect(height - h2).toBeGreaterThanOrEqual((seats - 2) * 40);
+    expect(height - h2).toBeGreaterThanOrEqual((seats - 2) * 80);
   });
 
-  it('hand is a small PNG about 700 px wide', () => {
+  it('hand is about square, 800 px wide', () => {
     const png = renderREcoHand(makeSeatView(seats, HAND, 3), ctx);
     const { width, height } = pngSize(png);
-    expect(width).toBeGreaterThanOrEqual(600);
-    expect(width).toBeLessThanOrEqual(800);
-    expect(height).toBeGreaterThan(100);
-    expect(height).toBeLessThan(300);
-    expect(png.length).toBeLessThan(60 * 1024);
+    expect(width).toBe(800);
+    expect(height).toBeGreaterThan(0.9 * width);
+    expect(png.length).toBeLessThan(MAX_BYTES);
   });
 
-  it('final ranking is a PNG with one row per seat', () => {
+  it('final ranking is a PNG 900 px wide with one row per seat', () => {
     const { view, outcome } = finalOf(seats);
     const png = renderREcoFinal(view, outcome, ctx);
     const { width, height } = pngSize(png);
-    expect(width).toBeGreaterThanOrEqual(900);
-    expect(width).toBeLessThanOrEqual(1200);
-    expect(height).toBeGreaterThan(100 + seats * 40);
-    expect(height).toBeLessThan(200 + seats * 80);
+    expect(width).toBe(900);
+    expect(height).toBeGreaterThan(200 + seats * 100);
+    expect(height).toBeLessThan(300 + seats * 160);
     expect(png.length).toBeLessThan(MAX_BYTES);
+  });
+
+  it.each(['en', 'fr'] as const)('every text reads on a phone (%s)', (lang) => {
+    const c = makeCtx(seats, lang);
+    for (const phase of ['play', 'dump', 'over'] as const) {
+      expectReadableOnPhone(() => renderREcoBoard(makePublicView(seats, phase), c), { minAspect: 1 });
+    }
+    expectReadableOnPhone(() => renderREcoHand(makeSeatView(seats, HAND, 3), c), { minAspect: 0.9 });
+    expectReadableOnPhone(() => renderREcoHand(makeSeatView(seats, []), c), { minAspect: 0.9 });
+    const { view, outcome } = finalOf(seats);
+    expectReadableOnPhone(() => renderREcoFinal(view, outcome, c));
   });
 
   it('the same view gives byte-identical images', () => {
@@ -222,7 +231,7 @@ describe('render locale files', () => {
     renderREcoHand(makeSeatView(3, []), ctx);
     const { view, outcome } = finalOf(3);
     renderREcoFinal(view, outcome, ctx);
-    const known = new Set(keys(loadLocale('en')).map((k) => `render.${k}`));
+    const known = new Set(keys(loadLocale('en')).map((k) => `render.${k.replace(/_(one|other)$/, '')}`));
     for (const key of used) expect(known.has(key), key).toBe(true);
   });
 });
@@ -236,5 +245,38 @@ describe('renderer registry', () => {
     pngSize(r!.hand(makeSeatView(3, HAND), ctx));
     const { view, outcome } = finalOf(3);
     pngSize(r!.final(view, outcome, ctx));
+  });
+});
+
+describe('the phone rule check', () => {
+  it('fails on a text drawn below the minimum, also inside a cached layer', () => {
+    const tiny = () => {
+      const { canvas, g } = createImageCanvas(900, 900);
+      drawText(g, 'fine', 10, 10, { size: 24, color: '#000' });
+      const layer = cachedLayer('test:phone-rule:tiny', 100, 40, (l) => drawText(l, 'too small', 0, 20, { size: 12, color: '#000' }));
+      blit(g, layer, 0, 100);
+      return encodePng(canvas);
+    };
+    const { texts } = recordTexts(tiny);
+    expect(texts.map((t) => [t.text, t.size, t.imageWidth])).toEqual([
+      ['fine', 24, 900],
+      ['too small', 12, 900],
+    ]);
+    expect(tooSmallTexts(texts)).toHaveLength(1);
+    // Copied again from the cache, the layer's text is still reported.
+    expect(tooSmallTexts(recordTexts(tiny).texts)).toEqual([expect.stringContaining('"too small" at 12 px')]);
+    expect(() => expectReadableOnPhone(tiny)).toThrow();
+  });
+
+  it('the minimum grows with the image width: 22.5 px at 900, 20 px at 800', () => {
+    expect(minTextSize(900)).toBe(22.5);
+    expect(minTextSize(800)).toBe(20);
+  });
+
+  it('renderers draw text only through drawText, where the check hooks', () => {
+    const dir = new URL('../../renderers/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts') && f !== 'canvas.ts');
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expect(readFileSync(new URL(file, dir), 'utf8'), file).not.toMatch(/\.(fillText|strokeText)\(/);
   });
 });

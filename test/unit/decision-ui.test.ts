@@ -59,6 +59,13 @@ describe('decisions as components', () => {
     expect((last[0]!.components![0]!.options![0] as { value: string }).value).toBe('c50');
   });
 
+  it('shows 21 to 25 choices as one select with no page buttons', () => {
+    const rows = json(decisionComponents(choose(23), ctx));
+    expectWithinLimits(rows);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.components![0]!.options).toHaveLength(23);
+  });
+
   it('draws a pick as a multi-select with the exact counts', () => {
     const rows = json(decisionComponents(pick, ctx));
     expectWithinLimits(rows);

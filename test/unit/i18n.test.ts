@@ -73,4 +73,15 @@ describe('slash commands', () => {
     const game = all.find((c) => c.name === 'game') as unknown as Option;
     expect(game.options!.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'add-bot', 'start', 'cancel', 'settings', 'kick', 'take-seat', 'log']);
   });
+
+  it('names every /game new option and choice in French too', () => {
+    type Opt = { name: string; name_localizations?: Record<string, string>; description_localizations?: Record<string, string>; choices?: { name: string; name_localizations?: Record<string, string> }[]; options?: Opt[] };
+    const game = all.find((c) => c.name === 'game') as unknown as Opt;
+    const created = game.options!.find((o) => o.name === 'new')!;
+    for (const option of created.options!) {
+      expect(option.name_localizations?.fr, option.name).toBeTruthy();
+      expect(option.description_localizations?.fr, option.name).toBeTruthy();
+      for (const choice of option.choices ?? []) expect(choice.name_localizations?.fr ?? (choice.name === 'English' || choice.name === 'Français' ? 'ok' : undefined), `${option.name}: ${choice.name}`).toBeTruthy();
+    }
+  });
 });

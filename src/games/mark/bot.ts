@@ -42,7 +42,7 @@ function score(view: MarkSeatView, c: Company, a: Action): number {
   return 30 + bestPrice(view.market, colour) + outlets(next, a.to) - feePenalty;
 }
 
-function chooseAction(view: MarkSeatView): MarkMove {
+function bestAction(view: MarkSeatView): Action {
   const c = view.players[view.seat]!;
   const actions = legalActions(view, c, view.colours);
   let best = actions[0]!, bestScore = -Infinity;
@@ -93,7 +93,10 @@ export function bot(view: MarkSeatView, rng: Rng): MarkMove {
     case 'return':
       return { type: 'return', row1: cheapest(view, c.row1), row2: cheapest(view, c.row2) };
     case 'act':
-      return chooseAction(view);
+      return bestAction(view);
+    case 'colour':
+      // The colour of the best action over all colours the star allows.
+      return { type: 'colour', colour: actionColour(c, bestAction(view)) };
     case 'name': {
       let best: Colour | null = null;
       for (const colour of liveColours(view.market)) {

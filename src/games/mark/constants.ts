@@ -23,6 +23,11 @@ export const FEE_PER_ROW = 5;
 export const MARKET_ROWS = 5;
 export const MARKET_SQUARES = 5;
 /** Market row letters as printed on our board. */
+/**
+ * Not a rule: a star early in the game can allow more actions than fit as buttons (20). Then the
+ * player names the colour first and picks among that colour's actions.
+ */
+export const MAX_FLAT_ACTIONS = 20;
 export const ROW_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 
 /**

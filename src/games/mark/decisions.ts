@@ -4,11 +4,11 @@
  */
 import { numberDecision, type Choice, type Decision, type Msg, type Seat } from '../../engine/index.js';
 import { COLOURS, ROW_SQUARES } from './constants.js';
-import { actionColour, salePrice } from './actions.js';
+import { actionColour, legalActions, salePrice } from './actions.js';
 import { emptySquares, mustReturn, storageFee } from './company.js';
 import { auctionCandidates } from './dice.js';
 import { colourMsg, faceMsg, rowName, squareName } from './msgs.js';
-import { currentActions, pending } from './turn.js';
+import { currentActions, pending, usableColours } from './turn.js';
 import type { Action, Colour, Company, MarkMove, MarkState, Square } from './types.js';
 
 export { pending };
@@ -36,6 +36,7 @@ export function describeAction(s: Pick<MarkState, 'market'>, company: Company, a
   return { label: { key: 'mark.choice.sell', args }, detail: { key: opens ? 'mark.detail.sellOpens' : 'mark.detail.sell', args } };
 }
 
+const ORDER: Record<Action['type'], number> = { sell: 0, process: 1, take: 2 };
 const TONE: Record<Action['type'], Choice['tone']> = { take: 'primary', process: 'secondary', sell: 'success' };
 
 function squareChoices(row: readonly Square[]): Choice[] {
@@ -78,7 +79,8 @@ function returnDecision(s: MarkState, seat: Seat): Decision<MarkMove> {
 
 function actDecision(s: MarkState): Decision<MarkMove> {
   const company = s.companies[s.current]!;
-  const actions = currentActions(s);
+  // Sales first: they are what earns money, and the list reads best to worst.
+  const actions = currentActions(s).sort((x, y) => ORDER[x.type] - ORDER[y.type]);
   const byId = new Map<string, Action>();
   const choices: Choice[] = actions.map((a) => {
     const id = actionId(a);
@@ -104,6 +106,15 @@ export function decision(s: MarkState, seat: Seat): Decision<MarkMove> | null {
       return returnDecision(s, seat);
     case 'act':
       return actDecision(s);
+    case 'colour': {
+      const company = s.companies[seat]!;
+      const choices: Choice[] = usableColours(s).map((c) => ({
+        id: c,
+        label: colourMsg(c),
+        detail: { key: 'mark.detail.colour', args: { colour: colourMsg(c), count: legalActions(s, company, [c]).length } },
+      }));
+      return { kind: 'choose', id: 'colour', prompt: { key: 'mark.prompt.colour', args: { a: faceMsg(s.dice![0]), b: faceMsg(s.dice![1]) } }, choices, toMove: (id) => (choices.some((c) => c.id === id) ? { type: 'colour', colour: id as Colour } : null) };
+    }
     case 'name': {
       const choices: Choice[] = auctionCandidates(s).map((c) => ({
         id: c,
@@ -173,6 +184,8 @@ export function legalMoves(s: MarkState, seat: Seat): MarkMove[] {
     }
     case 'act':
       return currentActions(s);
+    case 'colour':
+      return usableColours(s).map((colour) => ({ type: 'colour', colour }));
     case 'name':
       return auctionCandidates(s).map((colour) => ({ type: 'name', colour }));
     case 'bid': {

@@ -89,6 +89,7 @@ function hand(view: MarkSeatView): Msg[] {
       if (view.current !== view.seat) lines.push({ key: 'mark.hand.waiting', args: { seat } });
       else if (view.phase === 'return') lines.push({ key: 'mark.hand.return' });
       else if (view.phase === 'name') lines.push({ key: 'mark.hand.name' });
+      else if (view.phase === 'colour') lines.push({ key: 'mark.hand.colour', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]) } });
       else lines.push({ key: 'mark.hand.act', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]), count: view.actionsLeft } });
   }
   return lines;

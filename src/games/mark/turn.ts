@@ -4,7 +4,7 @@
  * that can be paid, rolls, forced actions, turns with no legal action) until someone must decide.
  */
 import { ruleError, type ApplyResult, type LogEvent, type Seat } from '../../engine/index.js';
-import { COLOURS, isColour, rowsToEnd } from './constants.js';
+import { COLOURS, MAX_FLAT_ACTIONS, isColour, rowsToEnd } from './constants.js';
 import { legalActions, performAction, sameAction } from './actions.js';
 import { place, resolveAuction, openAuction, waitingBidders } from './auction.js';
 import { emptySquares } from './company.js';
@@ -54,6 +54,7 @@ export function pending(s: MarkState): Seat[] {
     case 'place':
       return [s.placer!];
     case 'return':
+    case 'colour':
     case 'act':
     case 'name':
       return [s.current];
@@ -94,6 +95,12 @@ export function run(s: MarkState, events: LogEvent[]): void {
   }
 }
 
+/** Colours of the roll that allow at least one action. */
+export function usableColours(s: MarkState): Colour[] {
+  const company = s.companies[s.current]!;
+  return s.colours.filter((c) => legalActions(s, company, [c]).length > 0);
+}
+
 /** Performs forced actions (a single legal one), ends the roll when none is left, or asks. */
 function settleActions(s: MarkState, events: LogEvent[]): void {
   if (s.actionsLeft === 0) {
@@ -105,6 +112,15 @@ function settleActions(s: MarkState, events: LogEvent[]): void {
     const first = s.actionsLeft === (isDouble(s.dice) ? 2 : 1);
     events.push({ key: first ? 'mark.log.noAction' : 'mark.log.noSecondAction', args: { seat: { seat: s.current } }, visibleTo: 'all' });
     s.phase = 'next';
+    return;
+  }
+  if (actions.length > MAX_FLAT_ACTIONS && s.colours.length > 1) {
+    const usable = usableColours(s);
+    if (usable.length > 1) {
+      s.phase = 'colour';
+      return;
+    }
+    s.colours = usable;
     return;
   }
   if (actions.length > 1) {
@@ -171,6 +187,15 @@ export function apply(state: MarkState, seat: Seat, move: MarkMove): ApplyResult
       if (!action || !currentActions(state).some((a) => sameAction(a, action))) return ruleError('mark.error.illegalAction');
       next = cloneState(state);
       act(next, action, events);
+      break;
+    }
+    case 'colour': {
+      if (state.phase !== 'colour') return wrongStep;
+      const colour: unknown = move.colour;
+      if (!isColour(colour) || !usableColours(state).includes(colour)) return ruleError('mark.error.badColour');
+      next = cloneState(state);
+      next.colours = [colour];
+      next.phase = 'actions';
       break;
     }
     case 'name': {

@@ -28,11 +28,12 @@ export interface MarketRow {
 }
 
 /**
- * Steps. Decision steps: `return` (unpaid fee), `act` (pick an action), `name` (hammer + star),
+ * Steps. Decision steps: `return` (unpaid fee), `colour` (a star with a long action list: the
+ * colour first), `act` (pick an action), `name` (hammer + star),
  * `bid` (everyone, secret), `place` (auction winner), `over`. Transient steps, run by apply
  * without asking anyone: `turn` (fee), `roll`, `actions` (settle forced actions), `next`.
  */
-export type Phase = 'turn' | 'roll' | 'actions' | 'next' | 'return' | 'act' | 'name' | 'bid' | 'place' | 'over';
+export type Phase = 'turn' | 'roll' | 'actions' | 'next' | 'return' | 'colour' | 'act' | 'name' | 'bid' | 'place' | 'over';
 
 export interface Auction {
   colour: Colour;
@@ -75,6 +76,7 @@ export type MarkMove =
   | Action
   | { type: 'return'; row1: number[]; row2: number[] }
   | { type: 'name'; colour: Colour }
+  | { type: 'colour'; colour: Colour }
   | { type: 'bid'; amount: number }
   | { type: 'place'; to: number };
 

@@ -13,8 +13,8 @@ export const OPTIONS: OptionSpec[] = [
     kind: 'choice',
     description: 'Ruleset: the 2024 edition (default) or the 2025 edition',
     choices: [
-      { value: 'seed', label: '2024 edition (édition 2024)' },
-      { value: '2025', label: '2025 edition (édition 2025)' },
+      { value: 'seed', label: '2024 edition' },
+      { value: '2025', label: '2025 edition' },
     ],
     default: 'seed',
   },

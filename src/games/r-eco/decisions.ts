@@ -1,10 +1,14 @@
-/** What the pending seat is asked (play cards, or dump the excess) and every legal move. */
-import type { Choice, Decision, Seat } from '../../engine/index.js';
-import { COLOURS, cardOf } from './constants.js';
-import { cardLabel } from './msgs.js';
+/**
+ * What the pending seat is asked and every legal move. The play step offers each distinct play
+ * (plays.ts) as one click that says what it will do; the dump step is an exact-count pick.
+ */
+import type { Choice, Decision, Msg, Seat } from '../../engine/index.js';
+import { THRESHOLD } from './constants.js';
+import { cardChoiceLabel, cardShort, colourMsg, symbolMsg } from './msgs.js';
+import { distinctPlays, previewPlay, type Play, type PlayPreview } from './plays.js';
 import { mustDump } from './turn.js';
 import type { CardId, Colour, REcoMove, REcoState } from './types.js';
-import { sortedHand } from './views.js';
+import { seatView, sortedHand } from './views.js';
 
 const TONE: Record<Colour, Choice['tone']> = { red: 'danger', blue: 'primary', yellow: 'secondary', green: 'success' };
 
@@ -12,44 +16,62 @@ export function pending(state: REcoState): Seat[] {
   return state.phase === 'over' ? [] : [state.current];
 }
 
+/** "🔴 red 1 + 1 + 2". */
+export function playLabel(play: Play): Msg {
+  const values = [...Array<number>(play.ones).fill(1), ...Array<number>(play.twos).fill(2)].join(' + ');
+  return { key: 'r-eco.play.label', args: { symbol: symbolMsg(play.colour), colour: colourMsg(play.colour), values } };
+}
+
+/** "Factory 5/4: you take reward 3 · collect 🔴1, 🟦2 · hand 6: dump 1". */
+export function playDetail(p: PlayPreview): Msg {
+  const factory: Msg =
+    p.reward === null
+      ? { key: 'r-eco.play.factory', args: { units: p.units, threshold: THRESHOLD } }
+      : { key: p.endsGame ? 'r-eco.play.rewardLast' : 'r-eco.play.reward', args: { units: p.units, threshold: THRESHOLD, reward: p.reward } };
+  const collect: Msg = { key: 'r-eco.play.collect', args: { count: p.collect.length, cards: p.collect.map((c) => cardShort(c.colour, c.value)) } };
+  const hand: Msg =
+    p.mustDump > 0
+      ? { key: 'r-eco.play.handDump', args: { size: p.handAfter, count: p.mustDump } }
+      : { key: 'r-eco.play.hand', args: { count: p.handAfter } };
+  return { key: 'r-eco.play.detail', args: { factory, collect, hand } };
+}
+
 export function decision(state: REcoState, seat: Seat): Decision<REcoMove> | null {
   if (state.phase === 'over' || seat !== state.current) return null;
-  const hand = state.players[seat]!.hand;
-  const choices: Choice[] = sortedHand(hand).map((c) => ({ id: String(c.id), label: cardLabel(c.colour, c.value), tone: TONE[c.colour] }));
-  const type = state.phase;
-  // Unknown ids mean a stale or forged answer; other mistakes (mixed colours) reach apply for a clear error.
+  if (state.phase === 'play') return playDecision(state, seat);
+  const hand = sortedHand(state.players[seat]!.hand);
+  const choices: Choice[] = hand.map((c) => ({ id: String(c.id), label: cardChoiceLabel(c.colour, c.value), tone: TONE[c.colour] }));
+  const count = mustDump(state);
+  // Unknown ids mean a stale or forged answer.
   const toMove = (ids: string[]): REcoMove | null => {
     const cards: CardId[] = [];
     for (const id of ids) {
-      const card = choices.find((c) => c.id === id);
-      if (!card) return null;
-      cards.push(Number(card.id));
+      if (!choices.some((c) => c.id === id)) return null;
+      cards.push(Number(id));
     }
-    return { type, cards };
+    return { type: 'dump', cards };
   };
-  if (type === 'play') {
-    return { kind: 'pick', id: 'play', prompt: { key: 'r-eco.prompt.play' }, choices, min: 1, max: hand.length, toMove };
-  }
-  const count = mustDump(state);
   return { kind: 'pick', id: 'dump', prompt: { key: 'r-eco.prompt.dump', args: { count } }, choices, min: count, max: count, toMove };
 }
 
-/** Every non-empty same-colour subset of the hand, or every way to dump the excess. */
+function playDecision(state: REcoState, seat: Seat): Decision<REcoMove> {
+  const view = seatView(state, seat);
+  const plays = distinctPlays(view.hand);
+  const choices: Choice[] = plays.map((p) => ({ id: p.id, label: playLabel(p), detail: playDetail(previewPlay(view, p)), tone: TONE[p.colour] }));
+  const toMove = (id: string): REcoMove | null => {
+    const play = plays.find((p) => p.id === id);
+    return play ? { type: 'play', cards: play.cards } : null;
+  };
+  // Two cards or more always give two plays or more: a lone card is played by apply (turn.ts).
+  return { kind: 'choose', id: 'play', prompt: { key: 'r-eco.prompt.play' }, choices, toMove };
+}
+
+/** One move per distinct play, or every way to dump the excess. */
 export function legalMoves(state: REcoState, seat: Seat): REcoMove[] {
   if (state.phase === 'over' || seat !== state.current) return [];
   const hand = state.players[seat]!.hand;
-  const moves: REcoMove[] = [];
-  if (state.phase === 'play') {
-    for (const colour of COLOURS) {
-      const same = hand.filter((id) => cardOf(id).colour === colour);
-      for (let mask = 1; mask < 1 << same.length; mask++) {
-        moves.push({ type: 'play', cards: same.filter((_, i) => mask & (1 << i)) });
-      }
-    }
-    return moves;
-  }
-  for (const cards of combinations(hand, mustDump(state))) moves.push({ type: 'dump', cards });
-  return moves;
+  if (state.phase === 'play') return distinctPlays(sortedHand(hand)).map((p) => ({ type: 'play', cards: p.cards }));
+  return combinations(hand, mustDump(state)).map((cards) => ({ type: 'dump', cards }));
 }
 
 function combinations<T>(items: readonly T[], k: number): T[][] {

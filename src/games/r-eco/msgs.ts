@@ -29,3 +29,20 @@ function cardMsg(id: CardId): Msg {
 export function cardMsgs(ids: readonly CardId[]): Msg[] {
   return ids.map(cardMsg);
 }
+
+const SYMBOL_MSGS = Object.fromEntries(COLOURS.map((c) => [c, Object.freeze({ key: `r-eco.symbol.${c}` })])) as Record<Colour, Msg>;
+
+/** The colour's symbol for buttons and lists (an emoji whose colour and shape tell colours apart). */
+export function symbolMsg(colour: Colour): Msg {
+  return SYMBOL_MSGS[colour];
+}
+
+/** A card as a select option: symbol, colour name and value. */
+export function cardChoiceLabel(colour: Colour, value: number): Msg {
+  return { key: 'r-eco.cardChoice', args: { symbol: symbolMsg(colour), colour: colourMsg(colour), value } };
+}
+
+/** A card in a short list: symbol and value. */
+export function cardShort(colour: Colour, value: number): Msg {
+  return { key: 'r-eco.cardShort', args: { symbol: symbolMsg(colour), value } };
+}

@@ -17,7 +17,11 @@ function status(view: REcoPublicView): { name: Msg; lines: Msg[] }[] {
       if (values.length > 0) lines.push({ key: 'r-eco.status.rewards', args: { colour: colourMsg(colour), values } });
     }
     if (lines.length === 0) lines.push({ key: 'r-eco.status.noRewards' });
-    lines.push({ key: 'r-eco.status.score', args: { score: p.score } });
+    lines.push(
+      p.bonus > 0
+        ? { key: 'r-eco.status.scoreWithBonus', args: { score: p.score, bonus: p.bonus } }
+        : { key: 'r-eco.status.score', args: { score: p.score } },
+    );
     lines.push({ key: 'r-eco.status.handSize', args: { count: p.handSize } });
     lines.push({ key: 'r-eco.status.dumpedCount', args: { count: p.dumpedCount } });
     const current = view.phase !== 'over' && p.seat === view.current;

@@ -24,7 +24,8 @@ export function countDumpers(players: readonly { dumped: readonly unknown[] }[])
   return n;
 }
 
-function cleanBonus(seats: number, dumpedCount: number, dumpers: number): number {
+/** The clean-player bonus: points for each player who dumped, to a player who never did. */
+export function cleanBonus(seats: number, dumpedCount: number, dumpers: number): number {
   return dumpedCount === 0 ? cleanBonusPerDumper(seats) * dumpers : 0;
 }
 

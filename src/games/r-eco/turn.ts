@@ -99,17 +99,19 @@ function play(s: REcoState, seat: Seat, cards: readonly CardId[], events: LogEve
   removeFromHand(player.hand, cards);
   centre.factory.push(...cards);
   const units = unitsOf(centre.factory);
+  // G13: payout is checked on every play, so a factory never rests at THRESHOLD or more.
+  const pays = units >= THRESHOLD && centre.stack.length > 0;
   events.push({
-    key: 'r-eco.log.played',
+    // The line says whether the factory pays out, so "5/4" never sits beside an emptied factory.
+    key: pays ? 'r-eco.log.playedPays' : 'r-eco.log.played',
     args: { seat: { seat }, count: cards.length, cards: cardMsgs(cards), colour: colourMsg(colour), units, threshold: THRESHOLD },
     visibleTo: 'all',
   });
 
-  // G13: payout is checked on every play, so a factory never rests at THRESHOLD or more.
-  if (units >= THRESHOLD && centre.stack.length > 0) {
+  if (pays) {
     const value = centre.stack.shift()!;
     player.rewards.push({ colour, value });
-    events.push({ key: 'r-eco.log.reward', args: { seat: { seat }, colour: colourMsg(colour), value }, visibleTo: 'all' });
+    events.push({ key: 'r-eco.log.reward', args: { seat: { seat }, colour: colourMsg(colour), value, threshold: THRESHOLD }, visibleTo: 'all' });
     s.discard.push(...centre.factory);
     centre.factory = [];
     if (centre.stack.length === 0) {

@@ -70,6 +70,8 @@ export interface PlayerView {
   dumpedCount: number;
   /** Score if the game ended now (colour sums, singletons dropped, penalty and bonus). */
   score: number;
+  /** The clean-player bonus included in `score` (0 once this player dumped, or while nobody has). */
+  bonus: number;
 }
 
 /** Everything anyone at the table may see. Contains no card ids, so it cannot leak deck order. */

@@ -4,7 +4,7 @@
  */
 import type { Seat } from '../../engine/index.js';
 import { COLOURS, DISCARD_CONTENTS_PUBLIC, cardOf, unitsOf } from './constants.js';
-import { countDumpers, scoreOf } from './scoring.js';
+import { cleanBonus, countDumpers, scoreOf } from './scoring.js';
 import { mustDump } from './turn.js';
 import type { Card, CardId, HandCard, REcoPublicView, REcoSeatView, REcoState } from './types.js';
 
@@ -30,6 +30,7 @@ export function publicView(state: REcoState): REcoPublicView {
       rewards: p.rewards.map((r) => ({ ...r })),
       dumpedCount: p.dumped.length,
       score: scoreOf(state.seats, p.rewards, p.dumped.length, dumpers),
+      bonus: cleanBonus(state.seats, p.dumped.length, dumpers),
     })),
     drawCount: state.drawPile.length,
     discardCount: state.discard.length,

@@ -3,45 +3,12 @@
  * supplied; both files hold the same keys and no unused ones. Keys come from real output: bot
  * games (log lines, decisions, views, scores) and rule errors.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { playout, type LogEvent, type Msg, type MsgArg } from '../../../src/engine/index.js';
+import { playout, type LogEvent, type Msg } from '../../../src/engine/index.js';
+import { collect, localeSuite, type Tree } from '../locale-check.js';
 import { mark } from '../../../src/games/mark/index.js';
 import type { MarkMove, MarkState } from '../../../src/games/mark/types.js';
 import { build, rolled } from './helpers.js';
-
-type Tree = { [key: string]: string | Tree };
-const load = (lang: string) => JSON.parse(readFileSync(new URL(`../../../src/games/mark/locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
-const locales = { en: load('en'), fr: load('fr') };
-
-function isMsg(arg: MsgArg): arg is Msg {
-  return typeof arg === 'object' && !Array.isArray(arg) && 'key' in arg;
-}
-
-function collect(msg: Msg, into: Msg[]): void {
-  into.push(msg);
-  const visit = (arg: MsgArg): void => {
-    if (Array.isArray(arg)) arg.forEach(visit);
-    else if (isMsg(arg)) collect(arg, into);
-  };
-  Object.values(msg.args ?? {}).forEach(visit);
-}
-
-function lookup(tree: Tree, path: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-function variants(tree: Tree, msg: Msg): string[] | null {
-  const path = msg.key.slice('mark.'.length);
-  if (typeof msg.args?.count === 'number') {
-    const one = lookup(tree, `${path}_one`), other = lookup(tree, `${path}_other`);
-    if (one !== undefined && other !== undefined) return [one, other];
-  }
-  const plain = lookup(tree, path);
-  return plain === undefined ? null : [plain];
-}
 
 function emitted(): Msg[] {
   const msgs: Msg[] = [];
@@ -100,6 +67,10 @@ function emitted(): Msg[] {
   rolled(act, 'white', 'blue');
   error(act, 0, { type: 'take', colour: 'red', to: 3 });
   error(act, 0, { type: 'bid', amount: 0 });
+  const star = build({ companies: [['----', 'B---']] });
+  rolled(star, 'white', 'star');
+  addState(star);
+  error(star, 0, { type: 'bid', amount: 0 });
   const named = build();
   named.phase = 'name';
   named.dice = ['hammer', 'star'];
@@ -133,39 +104,11 @@ function emitted(): Msg[] {
   return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
 }
 
-describe('M.A.R.K. locale files', () => {
-  const msgs = emitted();
+const locales = localeSuite({ gameId: 'mark', title: 'M.A.R.K. locale files', emitted, unemitted: ['render.'], rulesMax: 1500 });
 
-  it.each(Object.keys(locales) as (keyof typeof locales)[])('%s has every emitted key with its placeholders filled', (lang) => {
-    const problems = new Set<string>();
-    for (const msg of msgs) {
-      if (!msg.key.startsWith('mark.')) {
-        problems.add(`${msg.key} is outside the mark namespace`);
-        continue;
-      }
-      const texts = variants(locales[lang], msg);
-      if (!texts) {
-        problems.add(`missing ${msg.key}`);
-        continue;
-      }
-      for (const text of texts) {
-        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) if (!(name! in (msg.args ?? {}))) problems.add(`${msg.key} uses {{${name}}} without it`);
-      }
-    }
-    expect([...problems]).toEqual([]);
-  });
-
-  it('both files have the same keys, and every key is emitted', () => {
-    const flat = (tree: Tree, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flat(v, `${prefix}${k}.`)));
-    expect(flat(locales.fr).sort()).toEqual(flat(locales.en).sort());
-    const used = new Set(msgs.map((m) => m.key.slice('mark.'.length)));
-    expect(flat(locales.en).filter((k) => !k.startsWith('render.') && !used.has(k.replace(/_(zero|one|other)$/, '')))).toEqual([]);
-  });
-
-  it('keeps labels within Discord limits and the rules summary within one message', () => {
+describe('M.A.R.K. labels', () => {
+  it('stay within Discord limits', () => {
     for (const tree of Object.values(locales)) {
-      expect((tree.rules as string).length).toBeLessThan(1500);
       // Choice labels with long arguments (a 5-letter colour, 2-digit values) stay under 80.
       for (const text of Object.values(tree.choice as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xxxxxx').length).toBeLessThanOrEqual(80);
       for (const text of Object.values(tree.field as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xx').length).toBeLessThanOrEqual(45);

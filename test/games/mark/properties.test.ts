@@ -43,7 +43,7 @@ function checkDecision(d: Decision<MarkMove>, at: string): void {
 /** The decision's own answer that stands for this move. */
 function viaDecision(d: Decision<MarkMove>, move: MarkMove): MarkMove | null {
   if (d.kind === 'choose') {
-    if (move.type === 'name') return d.toMove(move.colour);
+    if (move.type === 'name' || move.type === 'colour') return d.toMove(move.colour);
     if (move.type === 'place') return d.toMove(String(move.to));
     if (move.type === 'take' || move.type === 'process' || move.type === 'sell') return d.toMove(actionId(move));
     return null;

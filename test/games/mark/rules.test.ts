@@ -82,6 +82,23 @@ describe('dice', () => {
     expect(rollColours(s, 'gold', 'star')).toEqual(['blue', 'gold', 'green', 'red']);
   });
 
+  it('a star with more actions than fit as buttons asks the colour first, then that colour\'s actions', () => {
+    const s = build({ companies: [['----', 'B---']] });
+    rolled(s, 'white', 'star');
+    expect(s.phase).toBe('colour');
+    const d = mark.decision(s, 0)!;
+    expect(d.kind === 'choose' && d.choices.map((c) => c.id)).toEqual(['white', 'blue', 'gold', 'green', 'red']);
+    expect(mark.apply(s, 0, { type: 'take', colour: 'red', to: 0 })).toMatchObject({ ok: false, error: { key: 'mark.error.wrongStep' } });
+    const r = ok(s, 0, { type: 'colour', colour: 'red' });
+    expect(r.state.phase).toBe('act');
+    const act = mark.decision(r.state, 0)!;
+    expect(act.kind === 'choose' && act.choices.map((c) => c.id)).toEqual(['t40', 't41', 't42', 't43']);
+    // A short list stays flat.
+    const flat = build({ companies: [['WWW-', '----']] });
+    rolled(flat, 'white', 'star');
+    expect(flat.phase).toBe('act');
+  });
+
   it('a roll with no legal action passes the dice with a log line', () => {
     const s = build({ companies: [['WWWW', 'WWWW']] });
     const events = rolled(s, 'red', 'blue');

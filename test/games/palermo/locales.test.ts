@@ -4,50 +4,12 @@
  * events, decisions, views, scores), rule errors and the rare end-of-cards situations.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { playout, type LogEvent, type Msg, type MsgArg } from '../../../src/engine/index.js';
+import { playout, type LogEvent, type Msg } from '../../../src/engine/index.js';
+import { collect, localeSuite } from '../locale-check.js';
 import { palermo } from '../../../src/games/palermo/index.js';
 import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
 import { startAuctions } from '../../../src/games/palermo/phaseD.js';
 import { atStep, blank, board, ct, eq, owned, vec } from './helpers.js';
-
-type Tree = { [key: string]: string | Tree };
-const load = (lang: string) => JSON.parse(readFileSync(new URL(`../../../src/games/palermo/locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
-const locales = { en: load('en'), fr: load('fr') };
-
-function isMsg(arg: MsgArg): arg is Msg {
-  return typeof arg === 'object' && !Array.isArray(arg) && 'key' in arg;
-}
-
-/** Adds a message and every message nested in its arguments. */
-function collect(msg: Msg, into: Msg[]): void {
-  into.push(msg);
-  const visit = (arg: MsgArg): void => {
-    if (Array.isArray(arg)) arg.forEach(visit);
-    else if (isMsg(arg)) collect(arg, into);
-  };
-  Object.values(msg.args ?? {}).forEach(visit);
-}
-
-function lookup(tree: Tree, path: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** The strings i18next may pick for this message: the plural forms when it has a count. */
-function variants(tree: Tree, msg: Msg): string[] | null {
-  const path = msg.key.slice('palermo.'.length);
-  const plain = lookup(tree, path);
-  if (typeof msg.args?.count === 'number') {
-    const one = lookup(tree, `${path}_one`), other = lookup(tree, `${path}_other`);
-    if (one !== undefined && other !== undefined) {
-      const zero = msg.args.count === 0 ? lookup(tree, `${path}_zero`) : undefined;
-      return zero !== undefined ? [zero] : [one, other];
-    }
-  }
-  return plain === undefined ? null : [plain];
-}
 
 function emitted(): Msg[] {
   const msgs: Msg[] = [];
@@ -191,41 +153,4 @@ function emitted(): Msg[] {
   return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
 }
 
-describe('Palermo locale files', () => {
-  const msgs = emitted();
-
-  it.each(Object.keys(locales) as (keyof typeof locales)[])('%s has every emitted key with its placeholders filled', (lang) => {
-    const problems = new Set<string>();
-    for (const msg of msgs) {
-      if (!msg.key.startsWith('palermo.')) {
-        problems.add(`${msg.key} is outside the palermo namespace`);
-        continue;
-      }
-      const texts = variants(locales[lang], msg);
-      if (!texts) {
-        problems.add(`missing ${msg.key}`);
-        continue;
-      }
-      for (const text of texts) {
-        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
-          if (!(name! in (msg.args ?? {}))) problems.add(`${msg.key} uses {{${name}}} without that argument`);
-        }
-      }
-    }
-    expect([...problems]).toEqual([]);
-  });
-
-  it('both files have the same keys, and every key is emitted by the code', () => {
-    const flat = (tree: Tree, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flat(v, `${prefix}${k}.`)));
-    expect(flat(locales.fr).sort()).toEqual(flat(locales.en).sort());
-    const used = new Set(msgs.map((m) => m.key.slice('palermo.'.length)));
-    // Renderer labels (`render.*`) are read by the images, not emitted as messages.
-    const unused = flat(locales.en).filter((k) => !k.startsWith('render.') && !used.has(k.replace(/_(zero|one|other)$/, '')));
-    expect(unused).toEqual([]);
-  });
-
-  it('keeps the rules summary short enough for one Discord message', () => {
-    for (const tree of Object.values(locales)) expect((tree.rules as string).length).toBeLessThan(1900);
-  });
-});
+localeSuite({ gameId: 'palermo', title: 'Palermo locale files', emitted, unemitted: ['render.'], rulesMax: 1900 });

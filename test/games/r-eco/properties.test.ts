@@ -32,7 +32,7 @@ function checkNoHiddenCards(events: LogEvent[], move: REcoMove, after: REcoState
     if (e.visibleTo !== 'all' || !e.args || !('cards' in e.args)) continue;
     const shown = JSON.stringify(e.args.cards);
     // A lone card played for the next seat follows a forcedPlay line and shows one card.
-    if (e.key === 'r-eco.log.played') check(shown === JSON.stringify(cardMsgs(move.cards)) || (forced && (e.args.cards as unknown[]).length === 1), 'played cards differ from the move');
+    if (e.key === 'r-eco.log.played' || e.key === 'r-eco.log.playedPays') check(shown === JSON.stringify(cardMsgs(move.cards)) || (forced && (e.args.cards as unknown[]).length === 1), 'played cards differ from the move');
     else if (e.key === 'r-eco.log.refilled') {
       const colour = COLOURS.find((c) => (e.args!.colour as Msg).key === `r-eco.colour.${c}`)!;
       // A forced play after the refill may have collected that dump already.
@@ -68,11 +68,16 @@ describe.each(variants)('R-Eco bot games with $seats players', ({ seats, options
         check(key(rEco.bot(rEco.seatView(state, seat), botRng)) === key(move), `${at}: the bot is not deterministic`);
         check(rEco.legalMoves(state, seat).some((m) => key(m) === key(move)), `${at}: bot move not in legalMoves`);
         const decision = rEco.decision(state, seat);
-        check(decision?.kind === 'pick' && decision.id === move.type, `${at}: no matching decision`);
-        if (decision?.kind !== 'pick') return;
-        check(move.cards.length >= decision.min && move.cards.length <= decision.max, `${at}: move size outside the decision`);
-        const viaDecision = decision.toMove(move.cards.map(String));
-        check(viaDecision !== null && key(viaDecision) === key(move), `${at}: toMove does not rebuild the move`);
+        check(decision !== null && decision.id === move.type, `${at}: no matching decision`);
+        if (decision?.kind === 'choose') {
+          // The play step: the bot's play is one of the buttons.
+          check(decision.choices.length >= 2, `${at}: a question with one answer`);
+          check(decision.choices.some((c) => key(decision.toMove(c.id)!) === key(move)), `${at}: the bot's play is not offered`);
+        } else if (decision?.kind === 'pick') {
+          check(move.cards.length >= decision.min && move.cards.length <= decision.max, `${at}: move size outside the decision`);
+          const viaDecision = decision.toMove(move.cards.map(String));
+          check(viaDecision !== null && key(viaDecision) === key(move), `${at}: toMove does not rebuild the move`);
+        } else throw new Error(`${at}: unexpected decision`);
 
         const result = rEco.apply(state, seat, move);
         if (!result.ok) throw new Error(`${at}: ${result.error.key}`);

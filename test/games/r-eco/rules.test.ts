@@ -118,7 +118,9 @@ describe('R-Eco move legality', () => {
 
   it('playing is mandatory: an empty play is refused', () => {
     expect(errorKey(state, 0, { type: 'play', cards: [] })).toBe('r-eco.error.noCards');
-    expect(rEco.decision(state, 0)).toMatchObject({ kind: 'pick', id: 'play', min: 1 });
+    const d = rEco.decision(state, 0)!;
+    expect(d).toMatchObject({ kind: 'choose', id: 'play' });
+    expect(d.shortcuts ?? []).toEqual([]);
   });
 
   it('refuses moves out of turn', () => {
@@ -247,7 +249,7 @@ describe('R-Eco turn sequence', () => {
     expect(after.centres.green.dump).toEqual([]);
     expect(after.drawPile).toEqual(state.drawPile);
     expect(events.map((e) => e.key)).toEqual([
-      'r-eco.log.played',
+      'r-eco.log.playedPays',
       'r-eco.log.reward',
       'r-eco.log.endTriggered',
       'r-eco.log.collected',
@@ -268,7 +270,7 @@ describe('R-Eco turn sequence', () => {
 
   it('G4: with the draw and discard piles both empty, places what it can, possibly nothing', () => {
     const state = buildState({
-      players: [{ hand: ['R1', 'B1'] }, { hand: ['Y1', 'Y2'] }, { hand: ['R2', 'B2'] }],
+      players: [{ hand: ['R1', 'B1'] }, { hand: ['Y1', 'B2'] }, { hand: ['R2', 'B1'] }],
       seats: 3,
       centres: { red: { factory: ['R1'] } },
       draw: ['G1'],
@@ -278,7 +280,8 @@ describe('R-Eco turn sequence', () => {
     expect(notations(after.centres.red.dump)).toEqual(['G1']);
     expect(after.drawPile).toEqual([]);
     expect(after.phase).toBe('play');
-    const second = ok(after, 1, { type: 'play', cards: after.players[1]!.hand }).state;
+    const yellow = after.players[1]!.hand.filter((id) => notations([id])[0] === 'Y1');
+    const second = ok(after, 1, { type: 'play', cards: yellow }).state;
     expect(second.centres.yellow.dump).toEqual([]);
     // Playing to the yellow centre now collects nothing.
     const third = buildState({ players: [{ hand: ['Y1', 'B1'] }], rest: 'none' });
@@ -389,20 +392,45 @@ describe('R-Eco scoring', () => {
 });
 
 describe('R-Eco decisions and legal moves', () => {
-  it('asks the current player to pick cards, sorted by colour then value, with card labels', () => {
+  it('offers each distinct play as one choice: colour, then fewer 2s, then fewer 1s', () => {
     const state = buildState({ players: [{ hand: ['G1', 'R2', 'B1', 'R1'] }] });
     const d = rEco.decision(state, 0)!;
-    expect(d.kind).toBe('pick');
-    if (d.kind !== 'pick') return;
+    expect(d.kind).toBe('choose');
+    if (d.kind !== 'choose') return;
     expect(d.id).toBe('play');
-    expect(d.max).toBe(4);
-    expect(d.choices.map((c) => notations([Number(c.id)])[0])).toEqual(['R1', 'R2', 'B1', 'G1']);
-    expect(d.choices[0]!.label).toEqual({ key: 'r-eco.card', args: { colour: { key: 'r-eco.colour.red' }, value: 1 } });
-    const reds = d.choices.slice(0, 2).map((c) => c.id);
-    expect(d.toMove(reds)).toEqual({ type: 'play', cards: reds.map(Number) });
-    expect(d.toMove(['999'])).toBeNull();
-    expect(d.toMove([String(state.players[1]!.hand[0])])).toBeNull();
+    expect(d.choices.map((c) => c.id)).toEqual(['r-1x1-0x2', 'r-0x1-1x2', 'r-1x1-1x2', 'b-1x1-0x2', 'g-1x1-0x2']);
+    expect(d.choices[2]!.label).toEqual({
+      key: 'r-eco.play.label',
+      args: { symbol: { key: 'r-eco.symbol.red' }, colour: { key: 'r-eco.colour.red' }, values: '1 + 2' },
+    });
+    expect(d.choices.every((c) => c.detail?.key === 'r-eco.play.detail')).toBe(true);
+    const both = d.toMove('r-1x1-1x2')!;
+    expect(both.type).toBe('play');
+    expect(sortedNotations(both.cards)).toEqual(['R1', 'R2']);
+    expect(d.toMove('r-2x1-0x2')).toBeNull();
+    expect(d.toMove('999')).toBeNull();
     expect(rEco.decision(state, 1)).toBeNull();
+  });
+
+  it('offers no mixed-colour play, and every choice is accepted', () => {
+    const state = buildState({ players: [{ hand: ['R1', 'R1', 'R2', 'B2', 'G1'] }] });
+    const d = rEco.decision(state, 0)!;
+    if (d.kind !== 'choose') throw new Error('expected choose');
+    expect(d.choices).toHaveLength(7);
+    for (const c of d.choices) {
+      const move = d.toMove(c.id)!;
+      expect(new Set(move.cards.map((id) => notations([id])[0]![0])).size).toBe(1);
+      expect(rEco.apply(state, 0, move).ok).toBe(true);
+    }
+  });
+
+  it('labels dump choices with the colour symbol, name and value', () => {
+    const d = rEco.decision(dumpStep(), 0)!;
+    if (d.kind !== 'pick') throw new Error('expected pick');
+    expect(d.choices[0]!.label).toEqual({
+      key: 'r-eco.cardChoice',
+      args: { symbol: { key: 'r-eco.symbol.blue' }, colour: { key: 'r-eco.colour.blue' }, value: 1 },
+    });
   });
 
   it('asks for exactly hand − 5 cards in the dump step', () => {
@@ -416,10 +444,12 @@ describe('R-Eco decisions and legal moves', () => {
     expect(rEco.apply(mid, 0, move).ok).toBe(true);
   });
 
-  it('lists every non-empty same-colour subset as a play', () => {
+  it('lists one move per distinct play: colour × how many 1s and 2s', () => {
     const state = buildState({ players: [{ hand: ['R1', 'R1', 'R2', 'B2', 'G1'] }] });
     const moves = rEco.legalMoves(state, 0);
-    expect(moves).toHaveLength(7 + 1 + 1);
+    // Red: 1, 2 ones without the 2, then 0, 1, 2 ones with it; blue and green: one each.
+    expect(moves).toHaveLength(5 + 1 + 1);
+    expect(new Set(moves.map((m) => sortedNotations(m.cards).join())).size).toBe(7);
     for (const m of moves) expect(rEco.apply(state, 0, m).ok).toBe(true);
     expect(rEco.legalMoves(state, 1)).toEqual([]);
   });

@@ -132,7 +132,7 @@ describe('R-Eco presentation', () => {
     expect(fields[0]!.name).toEqual({ key: 'r-eco.status.player', args: { seat: { seat: 0 } } });
     expect(fields[0]!.lines).toEqual([
       { key: 'r-eco.status.rewards', args: { colour: { key: 'r-eco.colour.red' }, values: [0, 1] } },
-      { key: 'r-eco.status.score', args: { score: 2 } },
+      { key: 'r-eco.status.scoreWithBonus', args: { score: 2, bonus: 1 } },
       { key: 'r-eco.status.handSize', args: { count: 3 } },
       { key: 'r-eco.status.dumpedCount', args: { count: 0 } },
     ]);
