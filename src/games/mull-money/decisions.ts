@@ -5,7 +5,7 @@
  */
 import { numberDecision, type Choice, type Decision, type Msg, type Seat, type Shortcut } from '../../engine/index.js';
 import { alertWaiting, holdsCorruption, zoneOf } from './alert.js';
-import { bidder, minBid } from './auction.js';
+import { minBid } from './auction.js';
 import {
   ALERT_FINES, ALERT_STEPS, CLEANUP_STEPS, CORRUPTION_FEE, DEPOT_MAX, DISPOSAL_STEPS, EXPERT_PRODUCTION_BONUS, GROWTH_MAX, GROWTH_MIN,
   INNOVATION_COST, LOAN, MAX_BID, STAFF_MAX, STAFF_MIN, VARIANT_DISPOSAL_STEPS, VOTE_MAX_LOANS,
@@ -13,7 +13,7 @@ import {
 import { legalPlays } from './effects.js';
 import { openLots } from './lots.js';
 import { loansFor } from './money.js';
-import { cardMsg, cardsMsg, proposalMsg, serviceMsg } from './msgs.js';
+import { cardMsg, cardsMsg, loanTag, proposalMsg, serviceMsg, trackMsg } from './msgs.js';
 import { pending } from './turn.js';
 import type { MullMove, MullState, PlayMove, Proposal, Service, VoteAnswer } from './types.js';
 
@@ -42,8 +42,8 @@ export function playId(m: PlayMove): string {
 }
 
 /** Loans a payment would force, as an extra detail line argument (0 = none). */
-function loanNote(cash: number, amount: number): number {
-  return loansFor(cash, amount);
+function loanNote(cash: number, amount: number): Msg | '' {
+  return loanTag(loansFor(cash, amount));
 }
 
 /** The button label and the line saying what a play does to tracks, cash and loans. */
@@ -62,7 +62,7 @@ export function describePlay(s: MullState, seat: Seat, m: PlayMove): { label: Ms
       if (m.cleanup) parts.push({ key: `${K}.detail.cleanup`, args: { from: s.common, to: Math.max(0, s.common - CLEANUP_STEPS), loans: loanNote(p.cash, 1) } });
       if (m.proposal !== 'none') parts.push({ key: `${K}.detail.propose`, args: { proposal: proposalMsg(m.proposal) } });
       return {
-        label: { key: `${K}.choice.negotiate`, args: { cleanup: m.cleanup ? 1 : 0, proposal: proposalMsg(m.proposal) } },
+        label: { key: m.cleanup ? `${K}.choice.negotiateCleanup` : `${K}.choice.negotiate`, args: { proposal: proposalMsg(m.proposal) } },
         detail: { key: `${K}.detail.join`, args: { parts } },
       };
     }
@@ -80,7 +80,7 @@ function describeCard(s: MullState, seat: Seat, m: Extract<PlayMove, { type: 'pl
     case 'production': {
       const got = p.growth + (m.expert ? EXPERT_PRODUCTION_BONUS : 0);
       const depot = s.experimental ? s.common : p.depot;
-      return { label: label(), detail: { key: `${K}.detail.production`, args: { got, from: p.silo, to: p.silo - p.raw, depotFrom: depot, depotTo: depot + p.waste, common: s.experimental ? 1 : 0 } } };
+      return { label: label(), detail: { key: `${K}.detail.production`, args: { got, from: p.silo, to: p.silo - p.raw, track: trackMsg(s.experimental), depotFrom: depot, depotTo: depot + p.waste } } };
     }
     case 'raw':
       return { label: label(), detail: { key: `${K}.detail.raw`, args: { count: Math.min(p.raw * x, s.supply) } } };
@@ -177,8 +177,8 @@ function bidDecision(s: MullState, seat: Seat): Decision<MullMove> {
   const what: Msg = a.kind === 'raw' ? { key: 'mull-money.auction.raw', args: { count: a.count } } : { key: 'mull-money.auction.lot', args: { lot: a.lot + 1, cards: cardsMsg(s.lots[a.lot]!) } };
   const quick = (amount: number, id: string): Shortcut<MullMove> => ({
     id,
-    label: { key: 'mull-money.shortcut.bid', args: { amount, loans: loansFor(cash, amount) } },
-    detail: { key: 'mull-money.detail.bid', args: { amount, loans: loansFor(cash, amount) } },
+    label: { key: 'mull-money.shortcut.bid', args: { amount, loans: loanNote(cash, amount) } },
+    detail: { key: 'mull-money.detail.bid', args: { amount, loans: loanNote(cash, amount) } },
     move: { type: 'bid', amount },
   });
   const shortcuts: Shortcut<MullMove>[] = [{ id: 'pass', label: { key: 'mull-money.shortcut.pass' }, move: { type: 'pass' }, tone: 'secondary' }, quick(min, 'min')];
@@ -186,7 +186,7 @@ function bidDecision(s: MullState, seat: Seat): Decision<MullMove> {
   if (cash > min + 4 && cash <= MAX_BID) shortcuts.push(quick(cash, 'cash'));
   const notes: Msg[] = [
     a.highBidder === null ? { key: 'mull-money.note.noBid' } : { key: 'mull-money.note.high', args: { seat: { seat: a.highBidder }, amount: a.high } },
-    { key: 'mull-money.note.bidCash', args: { cash, loans: loansFor(cash, min), min } },
+    { key: 'mull-money.note.bidCash', args: { cash, free: Math.min(cash, MAX_BID) } },
   ];
   if (a.kind === 'raw') notes.push({ key: seat === a.owner ? 'mull-money.note.sellerBids' : 'mull-money.note.paySeller', args: { seller: { seat: a.owner } } });
   return {

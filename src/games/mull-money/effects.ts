@@ -10,7 +10,7 @@ import {
 } from './constants.js';
 import { startAuction } from './auction.js';
 import { pay } from './money.js';
-import { cardMsg, serviceMsg } from './msgs.js';
+import { cardMsg, expertTag, serviceMsg } from './msgs.js';
 import { startVote } from './vote.js';
 import type { Card, MullState, PlayMove, Proposal, Service } from './types.js';
 
@@ -165,7 +165,7 @@ export function performPlay(s: MullState, seat: Seat, move: PlayMove, events: Lo
 function playEffect(s: MullState, seat: Seat, move: Extract<PlayMove, { type: 'play' }>, events: LogEvent[]): void {
   const p = s.players[seat]!;
   const x = move.expert ? 2 : 1;
-  const base = { seat: { seat }, expert: move.expert ? 1 : 0 };
+  const base = { seat: { seat }, expert: expertTag(move.expert) };
   switch (move.card) {
     case 'production': {
       const got = p.growth + (move.expert ? EXPERT_PRODUCTION_BONUS : 0);

@@ -27,3 +27,18 @@ export function proposalMsg(p: Proposal): Msg {
 export function seat(n: number): { seat: number } {
   return { seat: n };
 }
+
+/** " with an Expert" after a card, or nothing. */
+export function expertTag(expert: boolean | undefined): Msg | '' {
+  return expert ? { key: 'mull-money.withExpert' } : '';
+}
+
+/** ", takes N loan(s)" when a payment forces loans, or nothing. */
+export function loanTag(count: number): Msg | '' {
+  return count > 0 ? { key: 'mull-money.takesLoans', args: { count } } : '';
+}
+
+/** The waste track a production or disposal moves: one's own depot, or the common track. */
+export function trackMsg(common: boolean): Msg {
+  return { key: common ? 'mull-money.track.common' : 'mull-money.track.depot' };
+}

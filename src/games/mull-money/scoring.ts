@@ -2,7 +2,7 @@
  * Scoring (§4.8): growth + the points under the three service markers + half the cash (rounded
  * down) − 10 per loan. Highest score wins; the most cash breaks a tie; equal on both share (G33).
  */
-import { rankStandings, type Outcome } from '../../engine/index.js';
+import { rankStandings, type Msg, type Outcome } from '../../engine/index.js';
 import { LOAN, servicePoints } from './constants.js';
 import { serviceMsg } from './msgs.js';
 import type { MullState, Player } from './types.js';
@@ -17,7 +17,7 @@ export function outcome(s: MullState): Outcome | null {
     seat,
     score: scoreOf(p),
     tieBreak: -p.cash,
-    breakdown: [
+    breakdown: <Msg[]>[
       { key: 'mull-money.score.growth', args: { points: p.growth } },
       ...(['personnel', 'raw', 'waste'] as const).map((sv) => ({ key: 'mull-money.score.service', args: { service: serviceMsg(sv), value: p[sv], points: servicePoints(p[sv]) } })),
       { key: 'mull-money.score.cash', args: { cash: p.cash, points: Math.floor(p.cash / 2) } },
