@@ -46,7 +46,8 @@ export function resolveVote(s: MullState, events: LogEvent[]): void {
     const weight = voteWeight(s.players[seat]!.cash, a.corruption);
     if (a.vote === 'yes') yes += weight;
     if (a.vote === 'no') no += weight;
-    const args = { seat: { seat }, weight, corruption: a.corruption ? { key: 'mull-money.withCorruption' } : '', loans: a.loans > 0 ? { key: 'mull-money.afterLoans', args: { count: a.loans } } : '' };
+    // An abstainer's weight counts for nothing and is not shown (G29).
+    const args = { seat: { seat }, ...(a.vote === 'abstain' ? {} : { weight }), corruption: a.corruption ? { key: 'mull-money.withCorruption' } : '', loans: a.loans > 0 ? { key: 'mull-money.afterLoans', args: { count: a.loans } } : '' };
     events.push({ key: `mull-money.log.vote.${a.vote}`, args, visibleTo: 'all' });
   }
   const adopted = yes > no;
