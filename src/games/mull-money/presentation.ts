@@ -58,6 +58,7 @@ function status(view: MullPublicView): { name: Msg; lines: Msg[] }[] {
     table.push({ key: 'mull-money.status.common', args: { marker: view.common, length: view.commonLength, zone: zoneMsg(commonZone(view.common, view.seats)) } });
     table.push(view.inForce.length ? { key: 'mull-money.status.inForce', args: { rules: view.inForce.map((r) => ({ key: `mull-money.rule.${r}` })) } } : { key: 'mull-money.status.noRule' });
   }
+  if (view.alertAside) table.push({ key: 'mull-money.status.alertAside', args: { card: cardMsg('alert') } });
   if (view.endTriggered && view.phase !== 'over') table.push({ key: 'mull-money.status.lastMission' });
   table.push(stateLine(view));
   fields.push({ name: { key: 'mull-money.status.table' }, lines: table });
