@@ -6,6 +6,9 @@ import type { Outcome } from '../src/engine/types.js';
 import { renderMarkBoard } from './mark/board.js';
 import { renderMarkFinal } from './mark/final.js';
 import { renderMarkHand } from './mark/hand.js';
+import { renderMullBoard } from './mull-money/board.js';
+import { renderMullFinal } from './mull-money/final.js';
+import { renderMullHand } from './mull-money/hand.js';
 import { renderPalermoBoard } from './palermo/board.js';
 import { renderPalermoFinal } from './palermo/final.js';
 import { renderPalermoHand } from './palermo/hand.js';
@@ -36,6 +39,7 @@ export const renderers: Record<string, GameRenderers> = {
   mark: { board: renderMarkBoard, hand: renderMarkHand, final: renderMarkFinal },
   palermo: { board: renderPalermoBoard, hand: renderPalermoHand, final: renderPalermoFinal },
   phoneimpact: { board: renderPhoneImpactBoard, hand: renderPhoneImpactHand, final: renderPhoneImpactFinal },
+  'mull-money': { board: renderMullBoard, hand: renderMullHand, final: renderMullFinal },
 };
 
 export { renderREcoBoard, renderREcoFinal, renderREcoHand };

@@ -19,6 +19,7 @@ const SOURCES: { prefix: string | null; dir: URL }[] = [
   { prefix: 'mark', dir: new URL('../games/mark/locales/', import.meta.url) },
   { prefix: 'palermo', dir: new URL('../games/palermo/locales/', import.meta.url) },
   { prefix: 'phoneimpact', dir: new URL('../games/phoneimpact/locales/', import.meta.url) },
+  { prefix: 'mull-money', dir: new URL('../games/mull-money/locales/', import.meta.url) },
 ];
 
 type Tree = { [key: string]: string | Tree };

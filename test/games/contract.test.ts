@@ -18,6 +18,7 @@ const ENTRIES: import('./contract.js').ContractEntry[] = [
   { game: gameById('sealed-bid')!, renderers: sealedBidRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
   { game: gameById('palermo')!, renderers: renderers['palermo'], variants: [{ seats: 2, options: { 'palermo-turns': '5' } }, { seats: 4, options: { 'palermo-turns': '5' } }], playouts: 3 },
   { game: gameById('phoneimpact')!, renderers: renderers['phoneimpact'], variants: [{ seats: 3, options: {} }, { seats: 4, options: { 'phoneimpact-ruleset': '2025' } }, { seats: 5, options: { 'phoneimpact-20min': true } }, { seats: 4, options: { 'phoneimpact-finish-round': true } }] },
+  { game: gameById('mull-money')!, renderers: renderers['mull-money'], variants: [{ seats: 2, options: {} }, { seats: 3, options: { 'mull-experimental': true } }, { seats: 4, options: {} }, { seats: 2, options: { 'mull-experimental': true, 'mull-negotiation-rules': 'N3' } }] },
   { game: gameById('cube-market')!, renderers: cubeMarketRenderers, variants: [{ seats: 2, options: {} }, { seats: 4, options: {} }] },
 ];
 
