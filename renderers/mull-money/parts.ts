@@ -2,7 +2,7 @@
  * Pieces shared by the Müll + Money images: pawns, cards, a player's production-factor panel.
  * Every text is at least MIN_TEXT px on an 800 px wide image (10 px when a phone shows it 400 px wide).
  */
-import { commonZone, depotZone, DEPOT_MAX, GREEN_MAX, YELLOW_MAX } from '../../src/games/mull-money/constants.js';
+import { commonZone, DEPOT_MAX, GREEN_MAX, YELLOW_MAX } from '../../src/games/mull-money/constants.js';
 import type { Card, MullPublicView, PlayerView } from '../../src/games/mull-money/types.js';
 import { drawText, fillRoundRect, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
@@ -114,7 +114,8 @@ export const PLAYER_H = 196;
 export function playerPanel(g: Ctx, ctx: RenderContext, view: MullPublicView, p: PlayerView, x: number, y: number, w: number, highlight: boolean, cash: number | null): void {
   panel(g, x, y, w, PLAYER_H - 12, highlight ? ACCENT : EDGE, highlight ? 3 : 1);
   pawn(g, ctx, p.seat, x + 26, y + 26, 16);
-  const first = p.seat === view.first ? ' €' : '';
+  // The first player of the mission, as the rules' start-player marker.
+  const first = p.seat === view.first ? ctx.t('mull-money.render.firstMark') : '';
   drawText(g, seatName(ctx, p.seat) + first, x + 50, y + 26, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: 250 });
   const facts = ctx.t('mull-money.render.facts', { growth: p.growth, staff: p.staff, silo: p.silo, loans: p.loans });
   drawText(g, facts, x + w - 14, y + 26, { size: MIN_TEXT, color: INK, align: 'right', maxWidth: w - 330 });
@@ -125,7 +126,6 @@ export function playerPanel(g: Ctx, ctx: RenderContext, view: MullPublicView, p:
   const rx = x + 360, rw = w - 374;
   if (!view.experimental) wasteTrack(g, ctx.t('mull-money.render.depot'), p.depot, DEPOT_MAX, GREEN_MAX, YELLOW_MAX, rx, sy, rw);
   else drawText(g, ctx.t(`mull-money.render.zone.${commonZone(view.common, view.seats)}`), rx, sy, { size: MIN_TEXT, color: MUTED, maxWidth: rw });
-  void depotZone;
   const cards = [...p.hand];
   const ch = 34, cw = Math.floor((rw - 12) / 4);
   cards.slice(0, 4).forEach((c, i) => card(g, ctx, c, rx + i * (cw + 4), sy + 24, cw, ch));
