@@ -2,7 +2,7 @@
  * Estimates shared by the bot and the suggested answers: what a contract's cubes are worth per
  * turn to a board, and how useful an equipment card is. Heuristics, not rules.
  */
-import { BK, BL, BR, bracket, BRACKET_STARTS, contractType, mafiaPrice, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
+import { BK, BL, BR, bracket, PRINTED_STORAGE, START_CASH, BRACKET_STARTS, contractType, mafiaPrice, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
 import type { OwnedEquipment } from './types.js';
 import { capacities } from './zones.js';
 
@@ -88,15 +88,33 @@ export function equipmentGain(held: readonly number[], equipment: readonly Owned
   return cubesValue(held, [...equipment, { card, life: null, at: 0 }]) - cubesValue(held, equipment) - upkeep;
 }
 
-/** Set-up advice: the contract and three cards that work best together, cheap cards first. */
-export function suggestSetup(draws: { contracts: number[]; equipment: number[] }): { contract: number; equipment: number[] } {
+/** Mafia bracket a contract kept at set-up is judged at: the shared space fills up mid-game. */
+export const SETUP_MAFIA_LEVEL = 2;
+
+/**
+ * Set-up advice: the contract and three cards that earn the most over the contract's life. Only
+ * the cards the first turn's cash can pay for count towards processing its cubes (an unaffordable
+ * recycler does not make a bad contract good); the three best cards are kept for later.
+ */
+export function suggestSetup(draws: { contracts: number[]; equipment: number[] }, turns = 10): { contract: number; equipment: number[] } {
   let best = { score: -Infinity, contract: draws.contracts[0]!, equipment: draws.equipment.slice(0, 3) };
   for (const contract of draws.contracts) {
+    const t = contractType(contract);
     const held = heldTypes([{ card: contract }]);
-    const ranked = [...draws.equipment].sort((a, b) => equipmentGain(held, [], b) - equipmentGain(held, [], a) || equipmentType(a).price - equipmentType(b).price || a - b);
+    const gains = new Map(draws.equipment.map((c) => [c, equipmentGain(held, [], c)]));
+    const ranked = [...draws.equipment].sort((a, b) => gains.get(b)! - gains.get(a)! || equipmentType(a).price - equipmentType(b).price || a - b);
     const equipment = ranked.slice(0, 3);
-    const owned = equipment.filter((c) => equipmentType(c).price <= 20).map((card) => ({ card, life: null, at: 0 }));
-    const score = contractType(contract).price + cubesValue(held, owned);
+    // First phase C: start cash and the first income, less the upkeep and a little reserve.
+    let budget = START_CASH + Math.max(0, t.price) - PRINTED_STORAGE.upkeep - 3;
+    const owned: OwnedEquipment[] = [];
+    for (const card of equipment) {
+      const price = equipmentType(card).price;
+      if (gains.get(card)! > 0 && price <= budget) {
+        owned.push({ card, life: null, at: 0 });
+        budget -= price;
+      }
+    }
+    const score = (t.price + cubesValue(held, owned, SETUP_MAFIA_LEVEL)) * Math.min(t.validity, turns);
     if (score > best.score) best = { score, contract, equipment };
   }
   return { contract: best.contract, equipment: best.equipment };

@@ -26,7 +26,7 @@ export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
   const b = v.boards[seat]!;
   switch (v.phase) {
     case 'setup': {
-      const s = suggestSetup(v.draws!);
+      const s = suggestSetup(v.draws!, v.turns);
       return { type: 'setup', contract: s.contract, equipment: s.equipment };
     }
     case 'B': {

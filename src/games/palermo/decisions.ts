@@ -262,7 +262,7 @@ function phaseDDecision(t: Table, seat: Seat): D | null {
 function setupDecision(t: Table, seat: Seat, sec: Secrets): D | null {
   if (t.boards[seat]!.ready || !sec.draws) return null;
   const draws = sec.draws;
-  const s = suggestSetup(draws);
+  const s = suggestSetup(draws, t.turns);
   return {
     kind: 'form', id: 'setup',
     prompt: { key: 'palermo.prompt.setup', args: { count: SETUP_EQUIPMENT_KEEP } },
