@@ -4,21 +4,40 @@
  * is worth to it, and sends nothing to the Mafia by choice.
  */
 import type { Rng } from '../../engine/index.js';
-import { COLOURS, equipmentType, marketPrice, MV, RECYCLABLE, SORTING_COST } from './constants.js';
+import { BR, COLOURS, equipmentType, INCIN2_COLOURS, marketPrice, MV, RECYCLABLE, SORTING_COST } from './constants.js';
 import { equipmentGain, heldTypes, mafiaLevel, marginalValue, suggestSetup } from './advice.js';
 import { suggest, visibleFields } from './phaseB.js';
 import { destroyable, offerTargets } from './phaseC.js';
 import { bidBounds } from './phaseD.js';
-import type { PalermoMove, PalermoSeatView } from './types.js';
-import { capacities, storageRoom } from './zones.js';
+import type { Board, PalermoMove, PalermoSeatView, Vec } from './types.js';
+import { capacities, storageRoom, type Capacities } from './zones.js';
 
 function level(v: PalermoSeatView): number {
   return mafiaLevel(v.mafia.reduce((a, n) => a + n, 0));
 }
 
-/** Cash the bot keeps for next turn's upkeep and sorting. */
+/** Cash the bot keeps when buying: next turn's storage upkeep. */
 function reserve(v: PalermoSeatView): number {
-  return capacities(v.boards[v.seat]!.equipment).upkeep + 3;
+  return capacities(v.boards[v.seat]!.equipment).upkeep;
+}
+
+/**
+ * Storage after next turn's step 2, when the factories take what they can from it: what is left
+ * is where the cubes sorted now will have to fit when stored next turn.
+ */
+export function storageAfterFactories(b: Board, cap: Capacities): Vec {
+  const x = b.storage.slice();
+  for (const c of RECYCLABLE) x[c]! -= Math.min(x[c]!, Math.max(0, cap.recycling[c]! - b.recycling[c]!));
+  const burn1 = Math.min(x[BR]!, cap.incin1);
+  x[BR]! -= burn1;
+  let room2 = cap.incin2;
+  for (const c of INCIN2_COLOURS) {
+    const n = Math.min(x[c]!, room2);
+    x[c]! -= n;
+    room2 -= n;
+  }
+  x[MV]! -= Math.min(x[MV]!, cap.decon);
+  return x;
 }
 
 export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
@@ -40,13 +59,15 @@ export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
           if (values[id] && marketPrice(c, v.market[c]!) <= 2 && b.recycling[c]! < cap.recycling[c]!) values[id] = 0;
         }
       } else if (v.step === 'sort') {
-        // Sort only what storage can take next turn; the rest goes to the Mafia now.
+        // Sort only what storage can take next turn, once the factories have emptied some of it
+        // (the room is shared, so it is counted down); the rest goes to the Mafia now.
         const cap = capacities(b.equipment);
+        const x = storageAfterFactories(b, cap);
         let cash = b.cash;
         for (const f of fields) {
-          const room = storageRoom(b.storage, cap, f.colour) + (f.colour === MV ? cap.decon : 0);
-          const n = Math.min(f.max, room, Math.floor(cash / SORTING_COST[f.colour]!));
+          const n = Math.min(f.max, storageRoom(x, cap, f.colour), Math.floor(cash / SORTING_COST[f.colour]!));
           values[f.id] = n;
+          x[f.colour]! += n;
           cash -= n * SORTING_COST[f.colour]!;
         }
       } else if (v.step === 'mafia') {
