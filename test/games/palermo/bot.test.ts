@@ -76,7 +76,7 @@ describe('Palermo bot decisions', () => {
     const b = s.boards[0]!;
     expect(storageAfterFactories(b, capacities(b.equipment))).toEqual(vec({ YE: 3 }));
     atStep(s, 'sort');
-    const m = botMove(s, 0) as { type: 'counts'; values: Record<string, number> };
+    const m = botMove(s, 0) as Extract<PalermoMove, { type: 'counts' }>;
     const sorted = (m.values.BR ?? 0) + (m.values.YE ?? 0) + (m.values.WH ?? 0);
     // 10 − 3 = 7 free places: never more sorted than that.
     expect(sorted).toBe(7);
@@ -87,7 +87,7 @@ describe('Palermo bot decisions', () => {
     const s = blank();
     board(s, 0, { storage: vec({ BR: 9 }), sorted: vec({ BR: 5, WH: 5, MV: 3 }), cash: 30 });
     atStep(s, 'store');
-    const m = botMove(s, 0) as { type: 'counts'; values: Record<string, number> };
+    const m = botMove(s, 0) as Extract<PalermoMove, { type: 'counts' }>;
     expect((m.values.BR ?? 0) + (m.values.WH ?? 0)).toBe(1);
     expect(m.values.MV ?? 0).toBe(0);
     expect(palermo.apply(s, 0, m).ok).toBe(true);
@@ -98,7 +98,7 @@ describe('Palermo bot decisions', () => {
     board(s, 0, { equipment: owned('R1', 'R3'), recycling: vec({ YE: 2, WH: 3 }) });
     s.market = vec({ YE: 16, WH: 0 });
     atStep(s, 'sell');
-    const m = botMove(s, 0) as { type: 'counts'; values: Record<string, number> };
+    const m = botMove(s, 0) as Extract<PalermoMove, { type: 'counts' }>;
     expect(m.values.WH).toBe(3);
     // Yellow at 2 Mβ (16 cubes on the market) waits: the clean-up halves the market.
     expect(m.values.YE ?? 0).toBe(0);
@@ -118,7 +118,7 @@ describe('Palermo bot decisions', () => {
       state = play(state, 0, m);
     }
     expect(state.boards[0]!.storage[BR]).toBe(10);
-    expect(state.boards[0]!.storage[MV] + state.boards[0]!.toMafia[MV]).toBeLessThanOrEqual(2);
+    expect(state.boards[0]!.storage[MV]! + state.boards[0]!.toMafia[MV]!).toBeLessThanOrEqual(2);
   });
 
   it('accepts a paid offer of a contract it can use and declines one it cannot', () => {
