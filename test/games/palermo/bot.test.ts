@@ -156,7 +156,7 @@ describe('Palermo bot strength', () => {
       if (!res.ok) throw new Error(res.error.key);
       s = res.state;
     }
-    const standings = palermo.outcome(s).standings;
+    const standings = palermo.outcome(s)!.standings;
     const score = (seat: number) => standings.find((x) => x.seat === seat)!.score;
     return { bot: score(botSeat), others: standings.filter((x) => x.seat !== botSeat).map((x) => x.seat).map(score) };
   }
