@@ -88,7 +88,10 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
   const seat = v.seat;
   const b = v.boards[seat]!;
   const held = heldTypes(b.contracts);
-  const useful = (card: number) => equipmentGain(held, b.equipment, card);
+  // Each card's gain once per move (sorting and filtering ask for it many times).
+  const gains = new Map<number, number>();
+  for (const c of v.hand) gains.set(c, equipmentGain(held, b.equipment, c));
+  if (v.step === 'refill') for (const c of v.equipmentRow) gains.set(c, equipmentGain(held, b.equipment, c));
   switch (v.step) {
     case 'answer': {
       const o = v.offer!;
@@ -97,8 +100,8 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
       return { type: 'answer', accept: worth - o.amount > 0 };
     }
     case 'menu': {
-      const affordable = v.hand.filter((c) => useful(c) > 0 && equipmentType(c).price <= b.cash - reserve(v));
-      if (!b.boughtDone && (affordable.length > 0 || v.hand.some((c) => useful(c) <= 0)) && v.turn < v.turns) return { type: 'menu', item: 'buy' };
+      const affordable = v.hand.filter((c) => gains.get(c)! > 0 && equipmentType(c).price <= b.cash - reserve(v));
+      if (!b.boughtDone && (affordable.length > 0 || v.hand.some((c) => gains.get(c)! <= 0)) && v.turn < v.turns) return { type: 'menu', item: 'buy' };
       if (pickDestroy(v) !== null) return { type: 'menu', item: 'destroy' };
       if (pickOffer(v) !== null) return { type: 'menu', item: 'offer' };
       return { type: 'menu', item: 'refill' };
@@ -106,14 +109,14 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
     case 'buy': {
       let cash = b.cash - reserve(v);
       const buy: number[] = [];
-      for (const c of [...v.hand].sort((x, y) => useful(y) - useful(x) || x - y)) {
+      for (const c of [...v.hand].sort((x, y) => gains.get(y)! - gains.get(x)! || x - y)) {
         const price = equipmentType(c).price;
-        if (useful(c) > 0 && price <= cash && useful(c) * (v.turns - v.turn) > price / 2) {
+        if (gains.get(c)! > 0 && price <= cash && gains.get(c)! * (v.turns - v.turn) > price / 2) {
           buy.push(c);
           cash -= price;
         }
       }
-      const discard = v.hand.filter((c) => !buy.includes(c) && useful(c) <= 0);
+      const discard = v.hand.filter((c) => !buy.includes(c) && gains.get(c)! <= 0);
       return { type: 'buy', buy, discard };
     }
     case 'destroy':
@@ -123,8 +126,8 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
       return o ? { type: 'offer', ...o } : { type: 'back' };
     }
     case 'refill': {
-      const best = [...v.equipmentRow].sort((x, y) => useful(y) - useful(x) || x - y)[0];
-      if (best !== undefined && useful(best) > 0) return { type: 'refill', card: best };
+      const best = [...v.equipmentRow].sort((x, y) => gains.get(y)! - gains.get(x)! || x - y)[0];
+      if (best !== undefined && gains.get(best)! > 0) return { type: 'refill', card: best };
       if (v.equipmentDeckCount + v.equipmentDiscardCount > 0) return { type: 'refill', card: null };
       return { type: 'refill', card: v.equipmentRow[rng.int(v.equipmentRow.length)]! };
     }
