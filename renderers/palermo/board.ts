@@ -3,6 +3,7 @@
  * the contract and equipment rows (with the auction under way), then every player's board.
  */
 import { BK, marketPrice, mafiaPrice, MV, NC, RECYCLABLE } from '../../src/games/palermo/constants.js';
+import { pickValue } from '../../src/games/palermo/freeChoice.js';
 import type { Board, PalermoPublicView } from '../../src/games/palermo/types.js';
 import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
@@ -15,8 +16,8 @@ function phaseText(v: PalermoPublicView, ctx: RenderContext): string {
   const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
   if (v.phase === 'over') return t('over');
   if (v.phase === 'setup') return t('setup');
-  const who = v.phase === 'D' ? (v.step === 'name' ? v.auction!.opener : v.auction!.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
-  if (v.phase === 'D') return t('phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
+  const who = v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
+  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
   return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: seatName(ctx, who) });
 }
 
@@ -29,7 +30,7 @@ function sum(b: Board): number[] {
 function drawPlayer(g: Ctx, v: PalermoPublicView, seat: number, y: number, ctx: RenderContext): void {
   const b = v.boards[seat]!;
   const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
-  const active = v.phase !== 'over' && v.phase !== 'setup' && (v.phase === 'D' ? (v.step === 'name' ? v.auction?.opener : v.auction?.turn) === seat : v.current === seat);
+  const active = v.phase !== 'over' && v.phase !== 'setup' && (v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) === seat : v.current === seat);
   fillRoundRect(g, PAD, y, W - 2 * PAD, PLAYER_H - 10, 12, active ? '#fff8e6' : PANEL);
   if (active) fillRoundRect(g, PAD, y, 8, PLAYER_H - 10, 4, ACCENT);
   let cy = y + 8 + LINE / 2;
@@ -103,8 +104,13 @@ export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Bu
   const a = v.auction;
   rows.push([t('contracts'), () => {
     let rx = PAD + 12 + 170;
-    for (const card of v.contractRow) {
+    for (const [i, card] of v.contractRow.entries()) {
       if (rx > W - 200) break;
+      // Free-choice variant: each card at what it pays now.
+      if (v.ladder) {
+        rx += contractChip(g, card, rx, cy, pickValue(v, i));
+        continue;
+      }
       const onAuction = a && a.card === card;
       const offered = a && a.card !== card && !a.unoffered.includes(card);
       if (onAuction) fillRoundRect(g, rx - 2, cy - 23, 8, 46, 3, ACCENT);

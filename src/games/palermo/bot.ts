@@ -8,6 +8,7 @@ import { BR, COLOURS, equipmentType, INCIN2_COLOURS, marketPrice, MV, RECYCLABLE
 import { equipmentGain, heldTypes, mafiaLevel, marginalValue, suggestSetup } from './advice.js';
 import { suggest, visibleFields } from './phaseB.js';
 import { destroyable, offerTargets } from './phaseC.js';
+import { pickValue } from './freeChoice.js';
 import { bidBounds } from './phaseD.js';
 import type { Board, PalermoMove, PalermoSeatView, Vec } from './types.js';
 import { capacities, storageRoom, type Capacities } from './zones.js';
@@ -167,7 +168,25 @@ function pickOffer(v: PalermoSeatView): { contract: number; buyer: number; amoun
   return null;
 }
 
+/** Free-choice variant: the contract that adds most a turn at its current value, if any pays. */
+function pick(v: PalermoSeatView): PalermoMove {
+  const b = v.boards[v.seat]!;
+  const held = heldTypes(b.contracts);
+  if (v.turn >= v.turns || held.length >= 4) return { type: 'pass' };
+  let best: number | null = null, bestValue = 0;
+  for (let i = 0; i < v.contractRow.length; i++) {
+    const card = v.contractRow[i]!;
+    const value = pickValue(v, i) + marginalValue(held, b.equipment, card, level(v));
+    if (value >= 1 && value > bestValue) {
+      best = card;
+      bestValue = value;
+    }
+  }
+  return best === null ? { type: 'pass' } : { type: 'pick', card: best };
+}
+
 function phaseD(v: PalermoSeatView): PalermoMove {
+  if (v.step === 'pick') return pick(v);
   const a = v.auction!;
   const b = v.boards[v.seat]!;
   const held = heldTypes(b.contracts);

@@ -27,7 +27,7 @@ export function cloneState(s: PalermoState): PalermoState {
     current: s.current, firstPlayer: s.firstPlayer,
     boards: s.boards.map(cloneBoard),
     market: s.market.slice(), mafia: s.mafia.slice(),
-    contractRow: s.contractRow.slice(), equipmentRow: s.equipmentRow.slice(),
+    contractRow: s.contractRow.slice(), ladder: s.ladder ? s.ladder.slice() : null, equipmentRow: s.equipmentRow.slice(),
     contractDeckCount: s.contractDeckCount, equipmentDeckCount: s.equipmentDeckCount,
     contractDiscard: s.contractDiscard.slice(), equipmentDiscardCount: s.equipmentDiscardCount,
     offer: s.offer ? { ...s.offer } : null,

@@ -141,7 +141,7 @@ describe('Palermo bot decisions', () => {
 describe('Palermo bot strength', () => {
   /** One game: `botSeat` plays the bot, every other seat a uniformly random legal move. */
   function versusRandom(seats: number, botSeat: number, seed: string): { bot: number; others: number[] } {
-    let s = palermo.setup({ seats, options: { turns: '5' }, seed });
+    let s = palermo.setup({ seats, options: { turns: '5', choice: false }, seed });
     const r = rngFromSeed(`random:${seed}`);
     for (let n = 0; !palermo.isOver(s); n++) {
       if (n > 20_000) throw new Error('no end');
