@@ -3,10 +3,11 @@
  * the contract and equipment rows (with the auction under way), then every player's board.
  */
 import { BK, marketPrice, mafiaPrice, MV, NC, RECYCLABLE } from '../../src/games/palermo/constants.js';
+import { pickValue } from '../../src/games/palermo/freeChoice.js';
 import type { Board, PalermoPublicView } from '../../src/games/palermo/types.js';
 import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { ACCENT, BG, BIG, contractChip, cube, cubes, equipmentChip, INK, LINE, MUTED, PANEL, seatName, text, W } from './parts.js';
+import { ACCENT, BG, BIG, contractChip, contractChipWidth, cube, cubes, equipmentChip, INK, LINE, MUTED, PANEL, seatName, text, W } from './parts.js';
 
 const PAD = 16;
 const PLAYER_H = 6 * LINE + 16;
@@ -15,8 +16,8 @@ function phaseText(v: PalermoPublicView, ctx: RenderContext): string {
   const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
   if (v.phase === 'over') return t('over');
   if (v.phase === 'setup') return t('setup');
-  const who = v.phase === 'D' ? (v.step === 'name' ? v.auction!.opener : v.auction!.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
-  if (v.phase === 'D') return t('phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
+  const who = v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
+  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
   return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: seatName(ctx, who) });
 }
 
@@ -29,7 +30,7 @@ function sum(b: Board): number[] {
 function drawPlayer(g: Ctx, v: PalermoPublicView, seat: number, y: number, ctx: RenderContext): void {
   const b = v.boards[seat]!;
   const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
-  const active = v.phase !== 'over' && v.phase !== 'setup' && (v.phase === 'D' ? (v.step === 'name' ? v.auction?.opener : v.auction?.turn) === seat : v.current === seat);
+  const active = v.phase !== 'over' && v.phase !== 'setup' && (v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) === seat : v.current === seat);
   fillRoundRect(g, PAD, y, W - 2 * PAD, PLAYER_H - 10, 12, active ? '#fff8e6' : PANEL);
   if (active) fillRoundRect(g, PAD, y, 8, PLAYER_H - 10, 4, ACCENT);
   let cy = y + 8 + LINE / 2;
@@ -68,8 +69,21 @@ function drawPlayer(g: Ctx, v: PalermoPublicView, seat: number, y: number, ctx: 
   }
 }
 
+/**
+ * Lines of the contract row (one card on offer per seat): the widest chip takes more than half a
+ * line, so the first line may hold one and each next line two.
+ */
+function contractLines(v: PalermoPublicView): number {
+  return Math.ceil((v.seats + 1) / 2);
+}
+
+/** Contract lines, the auction line and the equipment line. */
+function rowLines(v: PalermoPublicView): number {
+  return contractLines(v) + 2;
+}
+
 export function boardHeight(v: PalermoPublicView): number {
-  return 60 + 2 * LINE + 30 + 3 * (LINE + 12) + 20 + v.seats * PLAYER_H + PAD;
+  return 60 + 2 * LINE + 30 + rowLines(v) * (LINE + 12) + 20 + v.seats * PLAYER_H + PAD;
 }
 
 export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Buffer {
@@ -101,17 +115,35 @@ export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Bu
   // Contract row (and the auction under way), equipment row.
   const rows: [string, () => void][] = [];
   const a = v.auction;
-  rows.push([t('contracts'), () => {
-    let rx = PAD + 12 + 170;
-    for (const card of v.contractRow) {
-      if (rx > W - 200) break;
-      const onAuction = a && a.card === card;
-      const offered = a && a.card !== card && !a.unoffered.includes(card);
-      if (onAuction) fillRoundRect(g, rx - 2, cy - 23, 8, 46, 3, ACCENT);
-      if (offered) continue;
-      rx += contractChip(g, card, rx + (onAuction ? 8 : 0), cy) + (onAuction ? 8 : 0);
+  // Contract chips flow over as many lines as the widest cards need: the first line starts after
+  // the label, the next ones at the panel's left edge (two of the widest chips fit there).
+  const shown = v.contractRow.map((card, i) => ({ card, i })).filter(({ card }) => !(a && a.card !== card && !a.unoffered.includes(card)));
+  const lines: { card: number; i: number }[][] = [[]];
+  let lx = PAD + 12 + 170;
+  for (const item of shown) {
+    const w = contractChipWidth(g, item.card, v.ladder ? pickValue(v, item.i) : undefined) + 8;
+    if (lx + w > W - PAD && lines.at(-1)!.length > 0) {
+      lines.push([]);
+      lx = PAD + 12;
     }
-  }]);
+    lines.at(-1)!.push(item);
+    lx += w;
+  }
+  for (let line = 0; line < contractLines(v); line++) {
+    rows.push([line === 0 ? t('contracts') : '', () => {
+      let rx = line === 0 ? PAD + 12 + 170 : PAD + 12;
+      for (const { card, i } of lines[line] ?? []) {
+        // Free-choice variant: each card at what it pays now.
+        if (v.ladder) {
+          rx += contractChip(g, card, rx, cy, pickValue(v, i)) + 8;
+          continue;
+        }
+        const onAuction = a && a.card === card;
+        if (onAuction) fillRoundRect(g, rx - 2, cy - 23, 8, 46, 3, ACCENT);
+        rx += contractChip(g, card, rx + (onAuction ? 8 : 0), cy) + 8;
+      }
+    }]);
+  }
   if (a && a.card !== null) {
     rows.push([t('auction'), () => {
       const low = a.high === null ? t('noBid') : t('lowBid', { amount: a.high, name: seatName(ctx, a.highBidder!) });
@@ -122,14 +154,14 @@ export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Bu
     let rx = PAD + 12 + 170;
     for (const card of v.equipmentRow) rx += equipmentChip(g, card, rx, cy, true);
   }]);
-  fillRoundRect(g, PAD, y, W - 2 * PAD, 3 * (LINE + 12), 12, PANEL);
+  fillRoundRect(g, PAD, y, W - 2 * PAD, rowLines(v) * (LINE + 12), 12, PANEL);
   cy = y + 10 + LINE / 2;
   for (const [label, draw] of rows) {
     text(g, label, PAD + 12, cy, { bold: true, max: 160 });
     draw();
     cy += LINE + 10;
   }
-  y += 3 * (LINE + 12) + 20;
+  y += rowLines(v) * (LINE + 12) + 20;
   for (let seat = 0; seat < v.seats; seat++) {
     drawPlayer(g, v, seat, y, ctx);
     y += PLAYER_H;

@@ -24,7 +24,7 @@ export function seatName(ctx: RenderContext, seat: number): string {
 /** A cube swatch with its count; returns the width used. */
 export function cube(g: Ctx, colour: number, count: number, x: number, cy: number): number {
   // Swatches repeat a lot: each colour and count is drawn once and copied (text is the costly part).
-  const w = count >= 100 ? 54 : count >= 10 ? 42 : 34;
+  const w = cubeWidth(count);
   const layer = cachedLayer(`palermo:cube:${colour}:${count}`, w, 34, (c) => {
     fillRoundRect(c, 0, 0, w, 34, 6, CUBE_FILL[colour]!);
     if (colour === 3) strokeRoundRect(c, 0.75, 0.75, w - 1.5, 32.5, 6, '#9a9a9a', 1.5);
@@ -54,16 +54,32 @@ export function text(g: Ctx, s: string, x: number, cy: number, opts: { bold?: bo
   return Math.min(Math.ceil(g.measureText(s).width), opts.max ?? Infinity) + 10;
 }
 
+const cubeWidth = (count: number): number => (count >= 100 ? 54 : count >= 10 ? 42 : 34);
+const priceLabel = (p: number): string => `${p > 0 ? '+' : ''}${p < 0 ? '−' + -p : p}`;
+
 /** A contract as a chip: id, delivery swatches, then the price and lifetime if given. */
 export function contractChip(g: Ctx, card: number, x: number, cy: number, price?: number, life?: number): number {
   const t = contractType(card);
   let dx = text(g, t.id, x + 8, cy, { bold: true });
   for (let c = 0; c < NC; c++) if (t.delivery[c]! > 0) dx += cube(g, c, t.delivery[c]!, x + 8 + dx, cy);
   const p = price ?? t.price;
-  dx += text(g, `${p > 0 ? '+' : ''}${p < 0 ? '−' + -p : p}`, x + 8 + dx, cy, { bold: true, color: p < 0 ? ACCENT : '#1d6b35' });
+  dx += text(g, priceLabel(p), x + 8 + dx, cy, { bold: true, color: p < 0 ? ACCENT : '#1d6b35' });
   // Turns left on a held contract, the validity on an offered one.
   dx += text(g, `×${life ?? t.validity}`, x + 8 + dx, cy, { color: MUTED });
   strokeRoundRect(g, x, cy - 21, dx + 6, 42, 8, '#b9b0a2', 1.5);
+  return dx + 14;
+}
+
+/** The width contractChip will use, without drawing (for wrapping rows of chips). */
+export function contractChipWidth(g: Ctx, card: number, price?: number, life?: number): number {
+  const t = contractType(card);
+  const measure = (s: string, bold: boolean): number => {
+    g.font = font(TEXT, bold);
+    return Math.ceil(g.measureText(s).width) + 10;
+  };
+  let dx = measure(t.id, true);
+  for (let c = 0; c < NC; c++) if (t.delivery[c]! > 0) dx += cubeWidth(t.delivery[c]!) + 4;
+  dx += measure(priceLabel(price ?? t.price), true) + measure(`×${life ?? t.validity}`, false);
   return dx + 14;
 }
 

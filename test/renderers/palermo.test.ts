@@ -38,7 +38,7 @@ function height(png: Buffer): number {
 
 /** States along a 5-player bot game: set-up, phase B, C, D (with bids), and the end. */
 function states(): PalermoState[] {
-  const input = { seats: 5, options: { turns: '5' }, seed: 'render' };
+  const input = { seats: 5, options: { turns: '5', choice: false }, seed: 'render' };
   const { log } = playout<PalermoState>(palermo, input);
   let s = palermo.setup(input);
   const out: PalermoState[] = [s];

@@ -2,7 +2,7 @@
  * Estimates shared by the bot and the suggested answers: what a contract's cubes are worth per
  * turn to a board, and how useful an equipment card is. Heuristics, not rules.
  */
-import { BK, BL, BR, bracket, BRACKET_STARTS, contractType, mafiaPrice, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
+import { BK, BL, BR, bracket, CONTRACT_CARDS, PRINTED_STORAGE, START_CASH, BRACKET_STARTS, contractType, mafiaPrice, CONTRACT_TYPES, EQUIPMENT_CARDS, EQUIPMENT_TYPES, equipmentType, GR, MV, NC, PRINTED_INCINERATOR, SORTING_COST, WH, YE } from './constants.js';
 import type { OwnedEquipment } from './types.js';
 import { capacities } from './zones.js';
 
@@ -19,14 +19,29 @@ export function mafiaLevel(mafiaCount: number): number {
 
 /** Net value per turn of the cubes delivered by the given contract types, for this equipment. */
 export function cubesValue(contractTypes: readonly number[], equipment: readonly OwnedEquipment[], level = 0): number {
-  // The value depends on the multisets of types only: counts in base 5 (contracts) and 4 (cards).
-  let ck = 0, ek = 0;
+  return keyedValue(contractKey(contractTypes), equipmentKey(equipment), level, contractTypes, -1, equipment, -1);
+}
+
+// The value depends on the multisets of types only: counts in base 5 (contracts) and 4 (cards).
+function contractKey(contractTypes: readonly number[]): number {
+  let ck = 0;
   for (const i of contractTypes) ck += CONTRACT_POW[i]!;
+  return ck;
+}
+function equipmentKey(equipment: readonly OwnedEquipment[]): number {
+  let ek = 0;
   for (const e of equipment) ek += EQUIPMENT_POW[EQUIPMENT_CARDS[e.card]!]!;
+  return ek;
+}
+
+/** The memoised value for the given keys; `extraType` / `extraCard` (≥ 0) are one more contract / card. */
+function keyedValue(ck: number, ek: number, level: number, contractTypes: readonly number[], extraType: number, equipment: readonly OwnedEquipment[], extraCard: number): number {
   const key = (ck * 2 ** 31 + ek) * 4 + level;
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const value = computeValue(contractTypes, equipment, level);
+  const types = extraType < 0 ? contractTypes : [...contractTypes, extraType];
+  const cards = extraCard < 0 ? equipment : [...equipment, { card: extraCard, life: null, at: 0 }];
+  const value = computeValue(types, cards, level);
   if (memo.size > 50_000) memo.clear();
   memo.set(key, value);
   return value;
@@ -73,30 +88,52 @@ function computeValue(contractTypes: readonly number[], equipment: readonly Owne
 
 /** Per-turn value of one more contract of type index `type` on top of those held. */
 export function marginalValue(held: readonly number[], equipment: readonly OwnedEquipment[], card: number, level = 0): number {
-  const type = CONTRACT_TYPES.indexOf(contractType(card));
-  return cubesValue([...held, type], equipment, level) - cubesValue(held, equipment, level);
+  const type = CONTRACT_CARDS[card]!;
+  const ck = contractKey(held), ek = equipmentKey(equipment);
+  return keyedValue(ck + CONTRACT_POW[type]!, ek, level, held, type, equipment, -1) - keyedValue(ck, ek, level, held, -1, equipment, -1);
 }
 
 export function heldTypes(contracts: readonly { card: number }[]): number[] {
-  return contracts.map((c) => CONTRACT_TYPES.indexOf(contractType(c.card)));
+  const out: number[] = [];
+  for (const c of contracts) out.push(CONTRACT_CARDS[c.card]!);
+  return out;
 }
 
 /** How much an equipment card would add per turn to this board (its price not counted). */
 export function equipmentGain(held: readonly number[], equipment: readonly OwnedEquipment[], card: number): number {
   const t = equipmentType(card);
   const upkeep = t.kind === 'storage' ? -t.operating : 0;
-  return cubesValue(held, [...equipment, { card, life: null, at: 0 }]) - cubesValue(held, equipment) - upkeep;
+  const ck = contractKey(held), ek = equipmentKey(equipment);
+  return keyedValue(ck, ek + EQUIPMENT_POW[EQUIPMENT_CARDS[card]!]!, 0, held, -1, equipment, card) - keyedValue(ck, ek, 0, held, -1, equipment, -1) - upkeep;
 }
 
-/** Set-up advice: the contract and three cards that work best together, cheap cards first. */
-export function suggestSetup(draws: { contracts: number[]; equipment: number[] }): { contract: number; equipment: number[] } {
+/** Mafia bracket a contract kept at set-up is judged at: the shared space fills up mid-game. */
+export const SETUP_MAFIA_LEVEL = 2;
+
+/**
+ * Set-up advice: the contract and three cards that earn the most over the contract's life. Only
+ * the cards the first turn's cash can pay for count towards processing its cubes (an unaffordable
+ * recycler does not make a bad contract good); the three best cards are kept for later.
+ */
+export function suggestSetup(draws: { contracts: number[]; equipment: number[] }, turns = 10): { contract: number; equipment: number[] } {
   let best = { score: -Infinity, contract: draws.contracts[0]!, equipment: draws.equipment.slice(0, 3) };
   for (const contract of draws.contracts) {
+    const t = contractType(contract);
     const held = heldTypes([{ card: contract }]);
-    const ranked = [...draws.equipment].sort((a, b) => equipmentGain(held, [], b) - equipmentGain(held, [], a) || equipmentType(a).price - equipmentType(b).price || a - b);
+    const gains = new Map(draws.equipment.map((c) => [c, equipmentGain(held, [], c)]));
+    const ranked = [...draws.equipment].sort((a, b) => gains.get(b)! - gains.get(a)! || equipmentType(a).price - equipmentType(b).price || a - b);
     const equipment = ranked.slice(0, 3);
-    const owned = equipment.filter((c) => equipmentType(c).price <= 20).map((card) => ({ card, life: null, at: 0 }));
-    const score = contractType(contract).price + cubesValue(held, owned);
+    // First phase C: start cash and the first income, less the upkeep and a little reserve.
+    let budget = START_CASH + Math.max(0, t.price) - PRINTED_STORAGE.upkeep - 3;
+    const owned: OwnedEquipment[] = [];
+    for (const card of equipment) {
+      const price = equipmentType(card).price;
+      if (gains.get(card)! > 0 && price <= budget) {
+        owned.push({ card, life: null, at: 0 });
+        budget -= price;
+      }
+    }
+    const score = (t.price + cubesValue(held, owned, SETUP_MAFIA_LEVEL)) * Math.min(t.validity, turns);
     if (score > best.score) best = { score, contract, equipment };
   }
   return { contract: best.contract, equipment: best.equipment };

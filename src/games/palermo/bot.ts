@@ -4,21 +4,41 @@
  * is worth to it, and sends nothing to the Mafia by choice.
  */
 import type { Rng } from '../../engine/index.js';
-import { COLOURS, equipmentType, marketPrice, MV, RECYCLABLE, SORTING_COST } from './constants.js';
+import { BR, COLOURS, equipmentType, INCIN2_COLOURS, marketPrice, MV, RECYCLABLE, SORTING_COST } from './constants.js';
 import { equipmentGain, heldTypes, mafiaLevel, marginalValue, suggestSetup } from './advice.js';
 import { suggest, visibleFields } from './phaseB.js';
 import { destroyable, offerTargets } from './phaseC.js';
+import { pickValue } from './freeChoice.js';
 import { bidBounds } from './phaseD.js';
-import type { PalermoMove, PalermoSeatView } from './types.js';
-import { capacities, storageRoom } from './zones.js';
+import type { Board, PalermoMove, PalermoSeatView, Vec } from './types.js';
+import { capacities, storageRoom, type Capacities } from './zones.js';
 
 function level(v: PalermoSeatView): number {
   return mafiaLevel(v.mafia.reduce((a, n) => a + n, 0));
 }
 
-/** Cash the bot keeps for next turn's upkeep and sorting. */
+/** Cash the bot keeps when buying: next turn's storage upkeep. */
 function reserve(v: PalermoSeatView): number {
-  return capacities(v.boards[v.seat]!.equipment).upkeep + 3;
+  return capacities(v.boards[v.seat]!.equipment).upkeep;
+}
+
+/**
+ * Storage after next turn's step 2, when the factories take what they can from it: what is left
+ * is where the cubes sorted now will have to fit when stored next turn.
+ */
+export function storageAfterFactories(b: Board, cap: Capacities): Vec {
+  const x = b.storage.slice();
+  for (const c of RECYCLABLE) x[c]! -= Math.min(x[c]!, Math.max(0, cap.recycling[c]! - b.recycling[c]!));
+  const burn1 = Math.min(x[BR]!, cap.incin1);
+  x[BR]! -= burn1;
+  let room2 = cap.incin2;
+  for (const c of INCIN2_COLOURS) {
+    const n = Math.min(x[c]!, room2);
+    x[c]! -= n;
+    room2 -= n;
+  }
+  x[MV]! -= Math.min(x[MV]!, cap.decon);
+  return x;
 }
 
 export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
@@ -26,7 +46,7 @@ export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
   const b = v.boards[seat]!;
   switch (v.phase) {
     case 'setup': {
-      const s = suggestSetup(v.draws!);
+      const s = suggestSetup(v.draws!, v.turns);
       return { type: 'setup', contract: s.contract, equipment: s.equipment };
     }
     case 'B': {
@@ -40,13 +60,15 @@ export function bot(v: PalermoSeatView, rng: Rng): PalermoMove {
           if (values[id] && marketPrice(c, v.market[c]!) <= 2 && b.recycling[c]! < cap.recycling[c]!) values[id] = 0;
         }
       } else if (v.step === 'sort') {
-        // Sort only what storage can take next turn; the rest goes to the Mafia now.
+        // Sort only what storage can take next turn, once the factories have emptied some of it
+        // (the room is shared, so it is counted down); the rest goes to the Mafia now.
         const cap = capacities(b.equipment);
+        const x = storageAfterFactories(b, cap);
         let cash = b.cash;
         for (const f of fields) {
-          const room = storageRoom(b.storage, cap, f.colour) + (f.colour === MV ? cap.decon : 0);
-          const n = Math.min(f.max, room, Math.floor(cash / SORTING_COST[f.colour]!));
+          const n = Math.min(f.max, storageRoom(x, cap, f.colour), Math.floor(cash / SORTING_COST[f.colour]!));
           values[f.id] = n;
+          x[f.colour]! += n;
           cash -= n * SORTING_COST[f.colour]!;
         }
       } else if (v.step === 'mafia') {
@@ -67,7 +89,10 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
   const seat = v.seat;
   const b = v.boards[seat]!;
   const held = heldTypes(b.contracts);
-  const useful = (card: number) => equipmentGain(held, b.equipment, card);
+  // Each card's gain once per move (sorting and filtering ask for it many times).
+  const gains = new Map<number, number>();
+  for (const c of v.hand) gains.set(c, equipmentGain(held, b.equipment, c));
+  if (v.step === 'refill') for (const c of v.equipmentRow) gains.set(c, equipmentGain(held, b.equipment, c));
   switch (v.step) {
     case 'answer': {
       const o = v.offer!;
@@ -76,8 +101,8 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
       return { type: 'answer', accept: worth - o.amount > 0 };
     }
     case 'menu': {
-      const affordable = v.hand.filter((c) => useful(c) > 0 && equipmentType(c).price <= b.cash - reserve(v));
-      if (!b.boughtDone && (affordable.length > 0 || v.hand.some((c) => useful(c) <= 0)) && v.turn < v.turns) return { type: 'menu', item: 'buy' };
+      const affordable = v.hand.filter((c) => gains.get(c)! > 0 && equipmentType(c).price <= b.cash - reserve(v));
+      if (!b.boughtDone && (affordable.length > 0 || v.hand.some((c) => gains.get(c)! <= 0)) && v.turn < v.turns) return { type: 'menu', item: 'buy' };
       if (pickDestroy(v) !== null) return { type: 'menu', item: 'destroy' };
       if (pickOffer(v) !== null) return { type: 'menu', item: 'offer' };
       return { type: 'menu', item: 'refill' };
@@ -85,14 +110,14 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
     case 'buy': {
       let cash = b.cash - reserve(v);
       const buy: number[] = [];
-      for (const c of [...v.hand].sort((x, y) => useful(y) - useful(x) || x - y)) {
+      for (const c of [...v.hand].sort((x, y) => gains.get(y)! - gains.get(x)! || x - y)) {
         const price = equipmentType(c).price;
-        if (useful(c) > 0 && price <= cash && useful(c) * (v.turns - v.turn) > price / 2) {
+        if (gains.get(c)! > 0 && price <= cash && gains.get(c)! * (v.turns - v.turn) > price / 2) {
           buy.push(c);
           cash -= price;
         }
       }
-      const discard = v.hand.filter((c) => !buy.includes(c) && useful(c) <= 0);
+      const discard = v.hand.filter((c) => !buy.includes(c) && gains.get(c)! <= 0);
       return { type: 'buy', buy, discard };
     }
     case 'destroy':
@@ -102,8 +127,8 @@ function phaseC(v: PalermoSeatView, rng: Rng): PalermoMove {
       return o ? { type: 'offer', ...o } : { type: 'back' };
     }
     case 'refill': {
-      const best = [...v.equipmentRow].sort((x, y) => useful(y) - useful(x) || x - y)[0];
-      if (best !== undefined && useful(best) > 0) return { type: 'refill', card: best };
+      const best = [...v.equipmentRow].sort((x, y) => gains.get(y)! - gains.get(x)! || x - y)[0];
+      if (best !== undefined && gains.get(best)! > 0) return { type: 'refill', card: best };
       if (v.equipmentDeckCount + v.equipmentDiscardCount > 0) return { type: 'refill', card: null };
       return { type: 'refill', card: v.equipmentRow[rng.int(v.equipmentRow.length)]! };
     }
@@ -143,7 +168,25 @@ function pickOffer(v: PalermoSeatView): { contract: number; buyer: number; amoun
   return null;
 }
 
+/** Free-choice variant: the contract that adds most a turn at its current value, if any pays. */
+function pick(v: PalermoSeatView): PalermoMove {
+  const b = v.boards[v.seat]!;
+  const held = heldTypes(b.contracts);
+  if (v.turn >= v.turns || held.length >= 4) return { type: 'pass' };
+  let best: number | null = null, bestValue = 0;
+  for (let i = 0; i < v.contractRow.length; i++) {
+    const card = v.contractRow[i]!;
+    const value = pickValue(v, i) + marginalValue(held, b.equipment, card, level(v));
+    if (value >= 1 && value > bestValue) {
+      best = card;
+      bestValue = value;
+    }
+  }
+  return best === null ? { type: 'pass' } : { type: 'pick', card: best };
+}
+
 function phaseD(v: PalermoSeatView): PalermoMove {
+  if (v.step === 'pick') return pick(v);
   const a = v.auction!;
   const b = v.boards[v.seat]!;
   const held = heldTypes(b.contracts);

@@ -4,8 +4,9 @@ import type { Auction, Board, PalermoState } from './types.js';
 function cloneBoard(b: Board): Board {
   return {
     cash: b.cash, debt: b.debt,
-    contracts: b.contracts.map((c) => ({ card: c.card, price: c.price, life: c.life })),
-    equipment: b.equipment.map((e) => ({ card: e.card, life: e.life, at: e.at })),
+    // Held contracts and owned cards are replaced, never changed in place: the arrays are copied, not them.
+    contracts: b.contracts.slice(),
+    equipment: b.equipment.slice(),
     bulk: b.bulk.slice(), sorted: b.sorted.slice(), storage: b.storage.slice(), recycling: b.recycling.slice(),
     incin2: b.incin2.slice(), incin1: b.incin1.slice(), decon: b.decon.slice(), toMafia: b.toMafia.slice(),
     handCount: b.handCount, ready: b.ready, boughtDone: b.boughtDone, saleDone: b.saleDone, destroyDone: b.destroyDone,
@@ -26,14 +27,15 @@ export function cloneState(s: PalermoState): PalermoState {
     current: s.current, firstPlayer: s.firstPlayer,
     boards: s.boards.map(cloneBoard),
     market: s.market.slice(), mafia: s.mafia.slice(),
-    contractRow: s.contractRow.slice(), equipmentRow: s.equipmentRow.slice(),
+    contractRow: s.contractRow.slice(), ladder: s.ladder ? s.ladder.slice() : null, equipmentRow: s.equipmentRow.slice(),
     contractDeckCount: s.contractDeckCount, equipmentDeckCount: s.equipmentDeckCount,
     contractDiscard: s.contractDiscard.slice(), equipmentDiscardCount: s.equipmentDiscardCount,
     offer: s.offer ? { ...s.offer } : null,
     auction: cloneAuction(s.auction),
     hands: s.hands.map((h) => h.slice()),
-    draws: s.draws.map((d) => ({ contracts: d.contracts.slice(), equipment: d.equipment.slice() })),
-    picks: s.picks.map((p) => (p ? { contract: p.contract, equipment: p.equipment.slice() } : null)),
+    // Set-up draws are replaced whole, never changed in place; picks likewise.
+    draws: s.draws.length === 0 ? s.draws : s.draws.slice(),
+    picks: s.picks.length === 0 ? s.picks : s.picks.slice(),
     contractDeck: s.contractDeck.slice(), equipmentDeck: s.equipmentDeck.slice(), equipmentDiscard: s.equipmentDiscard.slice(),
     issued: s.issued.slice(),
   };

@@ -42,7 +42,14 @@ export const VOLUNTARY_MAFIA_ZONES = ['storage', 'sorted', 'recycling', 'incin2'
 export const DEBT_WEIGHT = 2;
 /** RECONSTRUCTED (G33): per-phase-C limits. */
 export const PHASE_C_LIMITS = { buyAndDiscard: 1, completedSales: 1, offersPerOtherPlayer: 1, destructions: 1 } as const;
-/** RECONSTRUCTED (G15): no-auction variant ladder; not offered (the source gives no values, §3.9). */
+/**
+ * RECONSTRUCTED (G15, §3.9): the optional free-choice variant (lobby option, off by default). A
+ * contract on offer pays its printed price plus the ladder value its token stands on; the token
+ * moves one step at the end of each phase D while the card stays unpicked, and a card unpicked on
+ * the last step is discarded. Players pick (or pass) once each, clockwise from the first player;
+ * the row is refilled to one card per player at the end of phase D (the spec leaves the timing
+ * open: at the end, like the auction's reveal).
+ */
 export const VARIANT_LADDER = [0, 5, 10, 15] as const;
 
 /** Printed on every board (cannot be bought or destroyed). */

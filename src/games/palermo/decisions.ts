@@ -6,6 +6,7 @@ import { mafiaTotal } from './mafia.js';
 import { colourMsg, contractMsg, cubesMsg, equipmentMsg } from './msgs.js';
 import { suggest, visibleFields, type CountField } from './phaseB.js';
 import { destroyable, menuItems, offerTargets, refillOptions } from './phaseC.js';
+import { pickValue } from './freeChoice.js';
 import { bidBounds } from './phaseD.js';
 import { suggestSetup } from './advice.js';
 import type { PalermoMove, Step, Table } from './types.js';
@@ -213,7 +214,22 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
   }
 }
 
+function pickDecision(t: Table, seat: Seat): D | null {
+  if (t.current !== seat) return null;
+  const b = t.boards[seat]!;
+  const row = t.contractRow;
+  return {
+    kind: 'choose', id: 'pick',
+    prompt: { key: 'palermo.prompt.pick' },
+    notes: [{ key: 'palermo.note.money', args: { cash: b.cash, debt: b.debt } }, { key: 'palermo.note.ladder' }],
+    choices: row.map((c, i) => ({ id: String(c), label: contractMsg(c), detail: { key: 'palermo.detail.pick', args: { price: pickValue(t, i), life: contractType(c).validity } } })),
+    shortcuts: [sc('pass', 'palermo.shortcut.pass', { type: 'pass' })],
+    toMove: (id) => (row.includes(Number(id)) && /^\d+$/.test(id) ? { type: 'pick', card: Number(id) } : null),
+  };
+}
+
 function phaseDDecision(t: Table, seat: Seat): D | null {
+  if (t.step === 'pick') return pickDecision(t, seat);
   const a = t.auction!;
   if (t.step === 'name') {
     if (a.opener !== seat) return null;
@@ -262,7 +278,7 @@ function phaseDDecision(t: Table, seat: Seat): D | null {
 function setupDecision(t: Table, seat: Seat, sec: Secrets): D | null {
   if (t.boards[seat]!.ready || !sec.draws) return null;
   const draws = sec.draws;
-  const s = suggestSetup(draws);
+  const s = suggestSetup(draws, t.turns);
   return {
     kind: 'form', id: 'setup',
     prompt: { key: 'palermo.prompt.setup', args: { count: SETUP_EQUIPMENT_KEEP } },

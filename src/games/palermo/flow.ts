@@ -10,6 +10,7 @@ import { contractMsg, pub } from './msgs.js';
 import { phaseA } from './phaseA.js';
 import { B_STEPS, endStep, groupsFor, payUpkeep, visibleFields } from './phaseB.js';
 import { applyRefill, handFull, menuItems, refillOptions } from './phaseC.js';
+import { settleChoice, startChoice } from './freeChoice.js';
 import { settleAuction, startAuctions } from './phaseD.js';
 import { phaseE } from './phaseE.js';
 import type { PalermoState, Step } from './types.js';
@@ -32,6 +33,7 @@ export function finishSetup(s: PalermoState, events: LogEvent[]): void {
   s.draws = [];
   s.picks = [];
   for (let i = 0; i < s.seats; i++) s.contractRow.push(drawContract(s)!);
+  if (s.ladder) s.ladder = s.contractRow.map(() => 0);
   for (let i = 0; i < EQUIPMENT_ROW_SIZE; i++) s.equipmentRow.push(drawEquipment(s)!);
   syncCounts(s);
   startTurn(s, events);
@@ -87,7 +89,8 @@ function nextCPlayer(s: PalermoState, events: LogEvent[]): void {
     s.step = 'menu';
     return;
   }
-  startAuctions(s);
+  if (s.ladder) startChoice(s);
+  else startAuctions(s);
   void events;
 }
 
@@ -118,7 +121,7 @@ export function advance(s: PalermoState, events: LogEvent[]): void {
       return;
     }
     if (s.phase === 'D') {
-      if (!settleAuction(s, events)) return;
+      if (!(s.ladder ? settleChoice(s, events) : settleAuction(s, events))) return;
       phaseE(s, events);
       if (s.turn >= s.turns) {
         s.phase = 'over';

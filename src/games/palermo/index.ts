@@ -13,11 +13,14 @@ import type { PalermoMove, PalermoOptions, PalermoPublicView, PalermoSeatView, P
 import { publicView, seatView } from './views.js';
 
 export const TURNS_OPTION = 'palermo-turns';
+export const CHOICE_OPTION = 'palermo-free-choice';
 
 function parseOptions(raw: GameOptions): { ok: true; options: PalermoOptions } | RuleError {
   const value = raw[TURNS_OPTION] ?? String(DEFAULT_TURNS);
   if (typeof value !== 'string' || !TURN_CHOICES.map(String).includes(value)) return ruleError('error.badOption', { option: TURNS_OPTION });
-  return { ok: true, options: { turns: value } };
+  const choice = raw[CHOICE_OPTION] ?? false;
+  if (typeof choice !== 'boolean') return ruleError('error.badOption', { option: CHOICE_OPTION });
+  return { ok: true, options: { turns: value, choice } };
 }
 
 function decision(s: PalermoState, seat: Seat): Decision<PalermoMove> | null {
@@ -36,6 +39,7 @@ export const palermo: GameDefinition<PalermoState, PalermoMove, PalermoOptions, 
       choices: TURN_CHOICES.map((n) => ({ value: String(n), label: `${n}` })),
       default: String(DEFAULT_TURNS),
     },
+    { name: CHOICE_OPTION, kind: 'boolean', description: 'Free choice of contracts instead of auctions (Palermo variant)', default: false },
   ],
   players: () => ({ min: MIN_PLAYERS, max: MAX_PLAYERS }),
   parseOptions,

@@ -68,6 +68,7 @@ export function legalMoves(s: PalermoState, seat: Seat): PalermoMove[] {
           return [];
       }
     case 'D': {
+      if (s.step === 'pick') return [{ type: 'pass' }, ...s.contractRow.map((card): PalermoMove => ({ type: 'pick', card }))];
       const a = s.auction!;
       if (s.step === 'name') return a.unoffered.map((card) => ({ type: 'name', card }));
       const bounds = bidBounds(s, seat);

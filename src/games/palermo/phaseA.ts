@@ -22,7 +22,8 @@ export function phaseA(s: PalermoState, seat: number, events: LogEvent[]): void 
     }
   }
   const delivered = [0, 0, 0, 0, 0, 0, 0];
-  for (const c of b.contracts) {
+  for (let i = 0; i < b.contracts.length; i++) {
+    const c = b.contracts[i]!;
     const t = contractType(c.card);
     const zone = t.kind === 'bulk' ? b.bulk : b.sorted;
     for (let k = 0; k < NC; k++) {
@@ -30,7 +31,8 @@ export function phaseA(s: PalermoState, seat: number, events: LogEvent[]): void 
       delivered[k]! += t.delivery[k]!;
       s.issued[k]! += t.delivery[k]!;
     }
-    c.life--;
+    // Held contracts are never changed in place, so a state copy may share them.
+    b.contracts[i] = { card: c.card, price: c.price, life: c.life - 1 };
   }
   events.push(pub('palermo.log.phaseA', { seat: { seat }, income, withheld, paid, borrowed, cubes: cubesMsg(delivered) }));
 }

@@ -38,40 +38,41 @@ function burnIncome(b: Board, cap: Capacities): number {
   return on2 * PRINTED_INCINERATOR.capacity + on1 * INCIN1_INCOME;
 }
 
+function addField(out: CountField[], id: string, colour: number, max: number, group: 0 | 1): void {
+  if (max > 0) out.push({ id, colour, max, group });
+}
+
 export function fieldsFor(step: Step, t: Table, seat: number, withReceipts = true): CountField[] {
   const b = t.boards[seat]!;
   const cap = capacities(b.equipment);
   const out: CountField[] = [];
-  const add = (id: string, colour: number, max: number, group: 0 | 1) => {
-    if (max > 0) out.push({ id, colour, max, group });
-  };
   switch (step) {
     case 'sell':
-      for (const c of RECYCLABLE) add(CODE[c], c, b.recycling[c]!, 0);
+      for (const c of RECYCLABLE) addField(out, CODE[c], c, b.recycling[c]!, 0);
       break;
     case 'factory': {
       const room2 = cap.incin2 - incin2Used(b.incin2);
-      for (const c of INCIN2_COLOURS) add(`b2${CODE[c]}`, c, Math.min(b.storage[c]!, room2), 0);
-      add('b1BR', BR, Math.min(b.storage[BR]!, cap.incin1 - b.incin1[BR]!), 0);
+      for (const c of INCIN2_COLOURS) addField(out, `b2${CODE[c]}`, c, Math.min(b.storage[c]!, room2), 0);
+      addField(out, 'b1BR', BR, Math.min(b.storage[BR]!, cap.incin1 - b.incin1[BR]!), 0);
       const budget = b.cash + (withReceipts ? burnIncome(b, cap) : 0);
       for (const c of RECYCLABLE) {
         const cost = RECYCLING_COST[c]!;
         const room = Math.min(b.storage[c]!, cap.recycling[c]! - b.recycling[c]!);
-        add(`r${CODE[c]}`, c, cost === 0 ? room : Math.min(room, Math.floor(budget / cost)), 1);
+        addField(out, `r${CODE[c]}`, c, cost === 0 ? room : Math.min(room, Math.floor(budget / cost)), 1);
       }
-      add('dMV', MV, Math.min(b.storage[MV]!, cap.decon - b.decon[MV]!, Math.floor(budget / DECON_COST)), 1);
+      addField(out, 'dMV', MV, Math.min(b.storage[MV]!, cap.decon - b.decon[MV]!, Math.floor(budget / DECON_COST)), 1);
       break;
     }
     case 'store':
-      for (let c = 0; c < NC; c++) add(CODE[c]!, c, Math.min(b.sorted[c]!, storageRoom(b.storage, cap, c)), c >= MV ? 1 : 0);
+      for (let c = 0; c < NC; c++) addField(out, CODE[c]!, c, Math.min(b.sorted[c]!, storageRoom(b.storage, cap, c)), c >= MV ? 1 : 0);
       break;
     case 'sort':
-      for (let c = 0; c < BK; c++) add(CODE[c]!, c, Math.min(b.bulk[c]!, Math.floor(b.cash / SORTING_COST[c]!)), c === MV ? 1 : 0);
+      for (let c = 0; c < BK; c++) addField(out, CODE[c]!, c, Math.min(b.bulk[c]!, Math.floor(b.cash / SORTING_COST[c]!)), c === MV ? 1 : 0);
       break;
     case 'mafia': {
       const p0 = t.mafia.reduce((a, n) => a + n, 0);
       // A single voluntary cube is legal when it can go first, paid from cash.
-      for (let c = 0; c < NC; c++) if (b.cash >= mafiaPrice(c, p0)) add(CODE[c]!, c, outsideMafia(b, c), c >= MV ? 1 : 0);
+      for (let c = 0; c < NC; c++) if (b.cash >= mafiaPrice(c, p0)) addField(out, CODE[c]!, c, outsideMafia(b, c), c >= MV ? 1 : 0);
       break;
     }
     default:
@@ -103,11 +104,15 @@ function afterReceipts(b: Board, receipts: number[]): Board {
 }
 
 /** The suggested answer of the current form (the form's defaults, and what the bot starts from). */
+function fieldById(fields: CountField[], id: string): CountField | undefined {
+  for (const f of fields) if (f.id === id) return f;
+  return undefined;
+}
+
 export function suggest(t: Table, seat: number, fields: CountField[]): Record<string, number> {
   const b = t.boards[seat]!;
   const out: Record<string, number> = {};
   for (const f of fields) out[f.id] = 0;
-  const has = (id: string) => fields.find((f) => f.id === id);
   switch (t.step) {
     case 'sell':
       for (const f of fields) out[f.id] = f.max;
@@ -117,19 +122,19 @@ export function suggest(t: Table, seat: number, fields: CountField[]): Record<st
       const left = [...b.storage];
       // Recycle what fits, then fill incin2 (BR first), then I2 with brown.
       for (const c of RECYCLABLE) {
-        const f = has(`r${CODE[c]}`);
+        const f = fieldById(fields, `r${CODE[c]}`);
         if (f) { out[f.id] = f.max; left[c]! -= f.max; }
       }
-      const dm = has('dMV');
+      const dm = fieldById(fields, 'dMV');
       if (dm) out[dm.id] = dm.max;
       let room2 = cap.incin2 - incin2Used(b.incin2);
       for (const c of [BR, GR, YE, BL]) {
-        const f = has(`b2${CODE[c]}`);
+        const f = fieldById(fields, `b2${CODE[c]}`);
         if (!f) continue;
         const n = Math.max(0, Math.min(f.max, room2, left[c]!));
         out[f.id] = n; left[c]! -= n; room2 -= n;
       }
-      const f1 = has('b1BR');
+      const f1 = fieldById(fields, 'b1BR');
       if (f1) out[f1.id] = Math.max(0, Math.min(f1.max, left[BR]!));
       // Lower the payments until they fit the cash left after receipts (decontamination first).
       const order = ['dMV', 'rBL', 'rWH', 'rYE'];

@@ -2,6 +2,7 @@
 import type { Msg, Presentation } from '../../engine/index.js';
 import { equipmentType, NC } from './constants.js';
 import { decisionFor } from './decisions.js';
+import { pickValue } from './freeChoice.js';
 import { contractMsg, cubesMsg, equipmentMsg } from './msgs.js';
 import type { Board, PalermoPublicView, PalermoSeatView } from './types.js';
 import { wealth } from './money.js';
@@ -24,6 +25,7 @@ function boardLines(b: Board): Msg[] {
 function phaseLine(v: PalermoPublicView): Msg {
   if (v.phase === 'over') return { key: 'palermo.status.over' };
   if (v.phase === 'setup') return { key: 'palermo.status.setup' };
+  if (v.phase === 'D' && v.step === 'pick') return { key: 'palermo.status.picking', args: { seat: { seat: v.current }, turn: v.turn, turns: v.turns } };
   if (v.phase === 'D') {
     const a = v.auction!;
     return a.card === null
@@ -39,7 +41,11 @@ function status(v: PalermoPublicView): { name: Msg; lines: Msg[] }[] {
   const fields: { name: Msg; lines: Msg[] }[] = [];
   const table: Msg[] = [phaseLine(v)];
   table.push({ key: 'palermo.status.market', args: { ye: v.market[1]!, bl: v.market[2]!, wh: v.market[3]!, gr: v.market[4]!, mafia: v.mafia.reduce((a, n) => a + n, 0) } });
-  if (v.contractRow.length > 0) table.push({ key: 'palermo.status.contractRow', args: { cards: v.contractRow.map(contractMsg) } });
+  if (v.contractRow.length > 0) {
+    // In the free-choice variant each card shows what it pays now.
+    const cards = v.contractRow.map((c, i): Msg => (v.ladder ? { key: 'palermo.status.offered', args: { contract: contractMsg(c), price: pickValue(v, i) } } : contractMsg(c)));
+    table.push({ key: 'palermo.status.contractRow', args: { cards } });
+  }
   if (v.equipmentRow.length > 0) table.push({ key: 'palermo.status.equipmentRow', args: { cards: v.equipmentRow.map(equipmentMsg) } });
   fields.push({ name: { key: 'palermo.status.table' }, lines: table });
   v.boards.forEach((b, seat) => {

@@ -44,6 +44,7 @@ export function setup({ seats, options, seed }: SetupInput<PalermoOptions>): Pal
     market: zero(),
     mafia: zero(),
     contractRow: [],
+    ladder: options.choice === true ? [] : null,
     equipmentRow: [],
     contractDeckCount: contractDeck.length,
     equipmentDeckCount: equipmentDeck.length,

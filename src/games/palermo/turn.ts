@@ -5,6 +5,7 @@ import { cloneState } from './clone.js';
 import { advance, finishSetup, nextBPart } from './flow.js';
 import { applyCounts, readCounts, visibleFields } from './phaseB.js';
 import { applyAnswer, applyBuy, applyDestroy, applyOffer, applyRefill, menuItems, refillOptions } from './phaseC.js';
+import { applyPick, passPick } from './freeChoice.js';
 import { bid, bidBounds, nameCard, pass } from './phaseD.js';
 import type { PalermoMove, PalermoState } from './types.js';
 
@@ -17,6 +18,7 @@ export function pending(s: PalermoState): Seat[] {
     case 'C':
       return [s.step === 'answer' ? s.offer!.buyer : s.current];
     case 'D':
+      if (s.step === 'pick') return [s.current];
       return [s.step === 'name' ? s.auction!.opener : s.auction!.turn];
     default:
       return [];
@@ -75,6 +77,14 @@ function run(s: PalermoState, seat: Seat, m: PalermoMove, events: LogEvent[]): E
     case 'C':
       return runC(s, seat, m, events);
     case 'D': {
+      if (s.step === 'pick') {
+        if (m.type === 'pass') {
+          passPick(s, seat, events);
+          return null;
+        }
+        if (m.type !== 'pick' || !isInt(m.card)) return 'bad';
+        return applyPick(s, seat, m.card, events);
+      }
       const a = s.auction!;
       if (s.step === 'name') {
         if (m.type !== 'name' || !isInt(m.card)) return 'bad';

@@ -11,6 +11,8 @@ export type Vec = number[];
 export interface PalermoOptions {
   [key: string]: string | boolean;
   turns: string;
+  /** The free-choice variant (§3.9) instead of auctions. */
+  choice: boolean;
 }
 
 export interface HeldContract {
@@ -56,12 +58,12 @@ export interface Board {
 }
 
 export type Phase = 'setup' | 'B' | 'C' | 'D' | 'over';
-/** B: sell, factory, store, sort, mafia. C: menu, buy, offer, destroy, refill, answer (buyer). D: name, bid. */
+/** B: sell, factory, store, sort, mafia. C: menu, buy, offer, destroy, refill, answer (buyer). D: name, bid (auctions) or pick (variant). */
 export type Step =
   | 'setup'
   | 'sell' | 'factory' | 'store' | 'sort' | 'mafia'
   | 'menu' | 'buy' | 'offer' | 'destroy' | 'refill' | 'answer'
-  | 'name' | 'bid'
+  | 'name' | 'bid' | 'pick' | 'picked'
   | 'over';
 
 export interface Offer {
@@ -102,6 +104,8 @@ export interface Table {
   market: Vec;
   mafia: Vec;
   contractRow: number[];
+  /** Free-choice variant only: the ladder step of each contract on offer (same order); else null. */
+  ladder: number[] | null;
   equipmentRow: number[];
   contractDeckCount: number;
   equipmentDeckCount: number;
@@ -139,6 +143,8 @@ export type PalermoMove =
   | { type: 'refill'; card: number | null }
   | { type: 'name'; card: number }
   | { type: 'bid'; amount: number }
+  /** Free-choice variant: take a contract on offer at its current value. */
+  | { type: 'pick'; card: number }
   | { type: 'pass' };
 
 export interface PalermoPublicView extends Table {

@@ -10,7 +10,7 @@ export function publicView(s: PalermoState): PalermoPublicView {
     game: 'palermo',
     seats: s.seats, turns: s.turns, turn: s.turn, phase: s.phase, step: s.step, groups: s.groups, part: s.part,
     heldVoluntary: s.heldVoluntary, current: s.current, firstPlayer: s.firstPlayer, boards: s.boards,
-    market: s.market, mafia: s.mafia, contractRow: s.contractRow, equipmentRow: s.equipmentRow,
+    market: s.market, mafia: s.mafia, contractRow: s.contractRow, ladder: s.ladder, equipmentRow: s.equipmentRow,
     contractDeckCount: s.contractDeckCount, equipmentDeckCount: s.equipmentDeckCount, contractDiscard: s.contractDiscard,
     equipmentDiscardCount: s.equipmentDiscardCount, offer: s.offer, auction: s.auction,
   };
@@ -22,7 +22,7 @@ export function seatView(s: PalermoState, seat: Seat): PalermoSeatView {
     game: 'palermo',
     seats: s.seats, turns: s.turns, turn: s.turn, phase: s.phase, step: s.step, groups: s.groups, part: s.part,
     heldVoluntary: s.heldVoluntary, current: s.current, firstPlayer: s.firstPlayer, boards: s.boards,
-    market: s.market, mafia: s.mafia, contractRow: s.contractRow, equipmentRow: s.equipmentRow,
+    market: s.market, mafia: s.mafia, contractRow: s.contractRow, ladder: s.ladder, equipmentRow: s.equipmentRow,
     contractDeckCount: s.contractDeckCount, equipmentDeckCount: s.equipmentDeckCount, contractDiscard: s.contractDiscard,
     equipmentDiscardCount: s.equipmentDiscardCount, offer: s.offer, auction: s.auction,
     seat, hand: s.hands[seat] ?? [], draws: s.phase === 'setup' ? (s.draws[seat] ?? null) : null,

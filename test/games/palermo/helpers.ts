@@ -36,7 +36,7 @@ export function owned(...types: string[]) {
 
 /** A game past set-up, in turn 1, with blank boards (cash 20) and seat 0 first. */
 export function blank(seats = 4): PalermoState {
-  let s = palermo.setup({ seats, options: { turns: '10' }, seed: 'helper' });
+  let s = palermo.setup({ seats, options: { turns: '10', choice: false }, seed: 'helper' });
   for (let seat = 0; seat < seats; seat++) {
     const r = palermo.apply(s, seat, palermo.legalMoves(s, seat)[0]!);
     if (!r.ok) throw new Error(r.error.key);

@@ -44,9 +44,11 @@ function emitted(): Msg[] {
   add({ key: palermo.present.rulesKey });
   // The /game new command describes each option with the key `<game>.options.<name>`.
   palermo.options.forEach((o) => add({ key: `palermo.options.${o.name}` }));
+  let pickRefused = false;
   for (const seats of [2, 3, 4, 5]) {
     for (let g = 0; g < 6; g++) {
-      const input = { seats, options: { turns: '5' }, seed: `keys-${seats}-${g}` };
+      // Every other game in the free-choice variant (§3.9).
+      const input = { seats, options: { turns: '5', choice: g % 2 === 1 }, seed: `keys-${seats}-${g}` };
       const { log } = playout<PalermoState>(palermo, input);
       let state = palermo.setup(input);
       addState(state);
@@ -55,6 +57,10 @@ function emitted(): Msg[] {
         if (!result.ok) throw new Error(result.error.key);
         state = result.state;
         addState(state, result.events);
+        if (state.step === 'pick' && !pickRefused) {
+          error(state, palermo.pending(state)[0]!, { type: 'pick', card: 999 });
+          pickRefused = true;
+        }
       }
     }
   }
@@ -111,7 +117,7 @@ function emitted(): Msg[] {
   atStep(f, 'mafia');
   addState(f);
   // Set-up and auction refusals.
-  const u = palermo.setup({ seats: 3, options: { turns: '10' }, seed: 'errors' });
+  const u = palermo.setup({ seats: 3, options: { turns: '10', choice: false }, seed: 'errors' });
   addState(u);
   error(u, 0, { type: 'setup', contract: 999, equipment: [] });
   error(u, 0, { type: 'setup', contract: u.draws[0]!.contracts[0]!, equipment: [u.draws[0]!.equipment[0]!] });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playout, replay, type LogEvent } from '../../../src/engine/index.js';
-import { CONTRACT_COUNT, EQUIPMENT_COUNT, NC } from '../../../src/games/palermo/constants.js';
+import { CONTRACT_COUNT, EQUIPMENT_COUNT, NC, VARIANT_LADDER } from '../../../src/games/palermo/constants.js';
 import { palermo } from '../../../src/games/palermo/index.js';
 import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
 import { ZONES } from '../../../src/games/palermo/types.js';
@@ -34,6 +34,7 @@ function checkCards(s: PalermoState): void {
   const equipment = [...s.equipmentDeck, ...s.equipmentDiscard, ...s.equipmentRow, ...s.hands.flat(), ...s.boards.flatMap((b) => b.equipment.map((e) => e.card)), ...s.draws.flatMap((d) => d.equipment)];
   check(equipment.length === EQUIPMENT_COUNT && new Set(equipment).size === EQUIPMENT_COUNT, `equipment: ${equipment.length}`);
   check(s.contractDeckCount === s.contractDeck.length && s.equipmentDeckCount === s.equipmentDeck.length, 'deck counts');
+  if (s.ladder) check(s.ladder.length === s.contractRow.length && s.ladder.every((k) => k >= 0 && k < VARIANT_LADDER.length), 'a ladder step for each contract on offer');
 }
 
 function checkMoney(before: PalermoState, after: PalermoState, seat: number, events: LogEvent[]): void {
@@ -80,7 +81,8 @@ describe.each([2, 3, 4, 5])('Palermo bot games with %i players', (seats) => {
   it(`${GAMES} games end, conserve cubes, cards and money rules, stay legal and replay exactly`, () => {
     const seen = new Set<string>();
     for (let g = 0; g < GAMES; g++) {
-      const input = { seats, options: { turns: g % 3 === 0 ? '5' : '10' }, seed: `prop-${seats}-${g}` };
+      // One game in three uses the free-choice variant (§3.9) instead of auctions.
+      const input = { seats, options: { turns: g % 3 === 0 ? '5' : '10', choice: g % 3 === 1 }, seed: `prop-${seats}-${g}` };
       const { state: final, log } = playout<PalermoState>(palermo, input);
       expect(palermo.isOver(final)).toBe(true);
       expect(replay<PalermoState>(palermo, input, log)).toEqual(final);
@@ -112,6 +114,6 @@ describe.each([2, 3, 4, 5])('Palermo bot games with %i players', (seats) => {
       expect(palermo.outcome(final)!.standings).toHaveLength(seats);
     }
     // The bots must reach every kind of move.
-    for (const kind of ['setup', 'counts', 'menu:buy', 'buy', 'refill', 'name', 'bid', 'pass']) expect(seen).toContain(kind);
+    for (const kind of ['setup', 'counts', 'menu:buy', 'buy', 'refill', 'name', 'bid', 'pass', 'pick']) expect(seen).toContain(kind);
   });
 });

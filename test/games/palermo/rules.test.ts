@@ -42,7 +42,7 @@ describe('money primitives (§3.2)', () => {
 
 describe('set-up (§3.3)', () => {
   it('deals 3 contracts and 6 cards to each, asks everyone at once, reveals only at the end', () => {
-    let s = palermo.setup({ seats: 3, options: { turns: '10' }, seed: 'setup' });
+    let s = palermo.setup({ seats: 3, options: { turns: '10', choice: false }, seed: 'setup' });
     expect(palermo.pending(s)).toEqual([0, 1, 2]);
     expect(s.draws.every((d) => d.contracts.length === 3 && d.equipment.length === 6)).toBe(true);
     const d = palermo.decision(s, 1)!;

@@ -5,7 +5,7 @@ import { palermo } from '../../../src/games/palermo/index.js';
 import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
 
 function walk(seats: number, seed: string): { state: PalermoState; events: { key: string; visibleTo: unknown; args?: unknown }[] }[] {
-  const input = { seats, options: { turns: '5' }, seed };
+  const input = { seats, options: { turns: '5', choice: false }, seed };
   const { log } = playout<PalermoState>(palermo, input);
   let s = palermo.setup(input);
   const out = [{ state: s, events: [] as never[] }];
