@@ -41,7 +41,8 @@ interface Watch {
   /** Message id → creation and edit stamps already read. */
   seen: Map<string, string>;
   /** Every whole hand of two or more cards so far, as its private line lists it. */
-  hands: Set<string>;
+  /** Each hand's private line, with the types of its cards. */
+  hands: Map<string, string[]>;
   checked: number;
   /** Hand cards of a type public nowhere at that time: what the check could have caught. */
   hiddenSeen: number;
@@ -184,8 +185,10 @@ describe('Palermo through Discord', () => {
     for (const st of states) for (const h of st.hands) for (const c of h) if (!publicTypes.has(equipmentType(c).id)) hidden.add(equipmentType(c).id);
     watch.hiddenSeen += hidden.size;
     watch.previous = publicTypes;
-    for (const st of states) for (const h of st.hands) if (h.length >= 2) watch.hands.add(handList(h));
-    const lists = [...watch.hands];
+    for (const st of states) for (const h of st.hands) if (h.length >= 2) watch.hands.set(handList(h), h.map((c) => equipmentType(c).id));
+    // A hand made only of types that are public (the same cards face up in the row) reads the
+    // same as the row itself, so only lists with a hidden type are leaks.
+    const lists = [...watch.hands].filter(([, types]) => types.some((id) => !publicTypes.has(id))).map(([list]) => list);
     for (const m of world.double.channelMessages(channel)) {
       const stamp = `${m.createdAt}:${m.editedAt ?? ''}`;
       if (watch.seen.get(m.id) === stamp) continue;
@@ -206,7 +209,7 @@ describe('Palermo through Discord', () => {
     const parsed = game.parseOptions(record.options);
     if (!parsed.ok) throw new Error('bad options');
     const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
-    return { gameId: record.id, state, applied: 0, previous: new Set(), hands: new Set(), seen: new Map(), checked: 0, hiddenSeen: 0 };
+    return { gameId: record.id, state, applied: 0, previous: new Set(), hands: new Map(), seen: new Map(), checked: 0, hiddenSeen: 0 };
   }
 
   it('plays a 3-player game with clicks and forms: offers declined and accepted, an auction with bids', async () => {
