@@ -61,7 +61,8 @@ describe('a full 3-player R-Eco game through Discord', () => {
     const plays = componentsOf(hand).filter((c) => c.custom_id?.startsWith('mv:'));
     expect(plays.length).toBeGreaterThanOrEqual(2);
     expect(plays.every((c) => c.type === 2)).toBe(true);
-    expect(hand.content).toMatch(/Factory \d\/4/);
+    // Bob reads French; the others English.
+    expect(hand.content).toMatch(mover === bob ? /Usine \d\/4/ : /Factory \d\/4/);
     expect(world.double.channelMessages(channel).some((m) => m.id === hand.id)).toBe(false);
 
     // Somebody else's hand has no controls: it is not their turn.
