@@ -19,7 +19,7 @@ export const WASTE_CARDS_PER_COLOUR: readonly { value: number; count: number }[]
 
 /** The waste deck: a card id is its index here. Ids run colour by colour, ones before twos. */
 export const DECK: readonly Card[] = COLOURS.flatMap((colour) =>
-  WASTE_CARDS_PER_COLOUR.flatMap(({ value, count }) => Array.from({ length: count }, () => ({ colour, value }))),
+  WASTE_CARDS_PER_COLOUR.flatMap(({ value, count }) => Array.from({ length: count }, () => Object.freeze({ colour, value }))),
 );
 
 export const DECK_SIZE = DECK.length;

@@ -32,7 +32,17 @@ export function cleanBonus(seats: number, dumpedCount: number, dumpers: number):
 /** Score of one player as if the game ended now; works from public facts only. */
 export function scoreOf(seats: number, rewards: readonly Reward[], dumpedCount: number, dumpers: number): number {
   let score = 0;
-  for (const colour of COLOURS) score += colourScore(rewardValues(rewards, colour));
+  // colourScore without the arrays: every view of every bot move scores every seat.
+  for (const colour of COLOURS) {
+    let count = 0;
+    let sum = 0;
+    for (const r of rewards) {
+      if (r.colour !== colour) continue;
+      count++;
+      sum += r.value;
+    }
+    if (count >= 2) score += sum;
+  }
   return score - dumpedCount + cleanBonus(seats, dumpedCount, dumpers);
 }
 

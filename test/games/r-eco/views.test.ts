@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Msg } from '../../../src/engine/index.js';
 import { rEco } from '../../../src/games/r-eco/index.js';
 import type { REcoState } from '../../../src/games/r-eco/types.js';
+import { COLOURS, DECK } from '../../../src/games/r-eco/constants.js';
+import { sortedHand } from '../../../src/games/r-eco/views.js';
 import { buildState, type StateSpec } from './helpers.js';
 
 /** Everything public, shared by the two states of the leak test. */
@@ -112,6 +114,14 @@ describe('R-Eco views', () => {
     const { hand: otherHand, ...otherRest } = rEco.seatView(b, 2);
     expect(otherRest).toEqual({ ...rest, seat, mustDump });
     expect(otherHand).not.toEqual(hand);
+  });
+
+  it('sorts any hand, even the whole deck shuffled, by colour in table order then value', () => {
+    const ids = DECK.map((_, id) => id).reverse();
+    const sorted = sortedHand(ids);
+    const rank = (c: { colour: string; value: number }) => COLOURS.indexOf(c.colour as never) * 10 + c.value;
+    for (let i = 1; i < sorted.length; i++) expect(rank(sorted[i - 1]!)).toBeLessThanOrEqual(rank(sorted[i]!));
+    expect(sorted.map((c) => c.id).sort((a, b) => a - b)).toEqual(DECK.map((_, id) => id));
   });
 
   it('a seat view in the dump step says how many cards to dump', () => {
