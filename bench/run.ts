@@ -82,6 +82,8 @@ const memory = await benchMemory();
 add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
 add('RSS after touching 100 active games', memory.rssAfterStatusMb, 'MB', '< 300');
 add('  same, with the image workers', memory.rssAfterStatusWithWorkersMb, 'MB', '< 300');
+// RSS counts the pages the processes share (the node binary, Cairo) once per process.
+add('  same, with the image workers, PSS', memory.pssAfterStatusWithWorkersMb, 'MB', '< 300');
 
 console.table(rows);
 const result = {
