@@ -1,13 +1,38 @@
 /** Entry point of an image worker process: renders the jobs its parent sends. */
 import { renderImage, type ImageJob } from './images.js';
 
-process.on('message', (message: { id: number; job: ImageJob }) => {
+type Message = { id: number; job: ImageJob };
+
+/**
+ * Jobs wait here and are drawn one per turn of the event loop. The parent's messages can arrive
+ * many at once (the boards owed at start-up, a busy evening), and node-canvas frees a finished
+ * image's pixels in a finaliser that only runs when the loop turns: drawn back to back, a burst
+ * of a hundred boards held every canvas, megabytes each, until the burst was over.
+ */
+const queue: Message[] = [];
+/**
+ * The canvases must also be found dead, and the JavaScript heap barely grows while drawing, so
+ * the engine would seldom look: a young-generation collection after each image (well under a
+ * millisecond) finds them. Started with --expose-gc (images.ts).
+ */
+const collectYoung = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+
+function renderNext(): void {
+  const message = queue.shift();
+  if (!message) return;
   try {
     const png = renderImage(message.job);
     process.send!({ id: message.id, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
   } catch (error) {
     process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
+  collectYoung?.({ type: 'minor' });
+  if (queue.length > 0) setImmediate(renderNext);
+}
+
+process.on('message', (message: Message) => {
+  queue.push(message);
+  if (queue.length === 1) setImmediate(renderNext);
 });
 // The parent going away (or closing the channel to stop the pool) ends the worker.
 process.on('disconnect', () => process.exit(0));

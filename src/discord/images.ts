@@ -127,7 +127,8 @@ export class ImagePool implements Images {
 
   private spawn(): Worker {
     const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', 'tsx'],
+      // --expose-gc: the worker collects finished canvases after each image (image-worker.ts).
+      execArgv: ['--import', 'tsx', '--expose-gc'],
       env: { ...process.env, ...MALLOC_ENV },
       // Its own process group: Ctrl-C or a service manager's signal to the bot's group must not
       // kill a worker (even one still loading) while the bot posts its last images.
