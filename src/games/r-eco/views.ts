@@ -86,23 +86,11 @@ export function sortedHand(hand: readonly CardId[]): HandCard[] {
 
 export function seatView(state: REcoState, seat: Seat): REcoSeatView {
   const player = state.players[seat];
-  // One literal with every field: bots build a view before every move, and spreading the
-  // public view into a new object cost more than all the rest.
-  const view: REcoSeatView = {
-    game: 'r-eco',
-    seats: state.seats,
-    phase: state.phase,
-    current: state.current,
-    turn: state.turn,
-    centres: centreViews(state),
-    players: playerViews(state),
-    drawCount: state.drawPile.length,
-    discardCount: state.discard.length,
-    endTriggered: state.endTriggered,
-    seat,
-    hand: player ? sortedHand(player.hand) : [],
-    mustDump: seat === state.current ? mustDump(state) : 0,
-  };
-  if (DISCARD_CONTENTS_PUBLIC) view.discardCards = sortCards(cards(state.discard));
+  // Filled in place: bots build a view before every move, and spreading the public view into a
+  // new object cost more than all the rest.
+  const view = publicView(state) as REcoSeatView;
+  view.seat = seat;
+  view.hand = player ? sortedHand(player.hand) : [];
+  view.mustDump = seat === state.current ? mustDump(state) : 0;
   return view;
 }
