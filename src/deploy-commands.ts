@@ -1,4 +1,5 @@
 /** `npm run deploy-commands`: registers the slash commands now, whether or not they changed. */
+import './node-version.js';
 import 'dotenv/config';
 import { REST, Routes } from 'discord.js';
 import { loadConfig } from './config.js';

@@ -1,4 +1,5 @@
 /** `npm start`: read .env, validate the configuration, start the bot, stop cleanly on signals. */
+import './node-version.js';
 import 'dotenv/config';
 import { StartError, describeStartError, startBot } from './bot.js';
 import { ConfigError, loadConfig } from './config.js';
