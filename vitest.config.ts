@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A throwaway PostgreSQL cluster when the server is installed (test/pg/global-setup.ts).
+    globalSetup: ['test/pg/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // End-to-end suites start real clients and servers; two workers fit a 2-core machine.

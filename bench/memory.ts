@@ -37,15 +37,15 @@ export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   const dbPath = tempDatabase();
   const store = new GameStore(openDatabase(dbPath));
   const prepStart = performance.now();
-  for (let i = 0; i < opts.finished; i++) playThroughStore(store, startedGame(store, `9${String(i).padStart(17, '0')}`, `finished-${i}`));
+  for (let i = 0; i < opts.finished; i++) await playThroughStore(store, await startedGame(store, `9${String(i).padStart(17, '0')}`, `finished-${i}`));
   const channels: string[] = [];
   for (let i = 0; i < opts.active; i++) {
     const channel = double.addChannel(GUILD_ID, { name: `active-${i}` }).id;
     channels.push(channel);
-    playThroughStore(store, startedGame(store, channel, `active-${i}`), 20);
+    await playThroughStore(store, await startedGame(store, channel, `active-${i}`), 20);
   }
   const prepSeconds = (performance.now() - prepStart) / 1000;
-  store.db.$client.close();
+  await store.close();
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,

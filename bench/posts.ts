@@ -36,24 +36,24 @@ export async function benchPosts(opts = { games: 5 }): Promise<PostCounts[]> {
       const sum = { moves: 0, posts: 0, boards: 0, redraws: 0, lines: 0, bytes: 0 };
       for (let g = 0; g < opts.games; g++) {
         const host = `h${channel}`;
-        const lobby = store.createLobby({ guildId: '1', channelId: `p${channel++}`, gameType: game.id, options: {}, language: 'en', seed: `posts-${game.id}-${g}`, creator: { id: host, name: 'Alice' } });
+        const lobby = await store.createLobby({ guildId: '1', channelId: `p${channel++}`, gameType: game.id, options: {}, language: 'en', seed: `posts-${game.id}-${g}`, creator: { id: host, name: 'Alice' } });
         if (!lobby.ok) throw new Error(lobby.error.key);
         for (let i = 1; i < seats; i++) {
-          if (table === 'humans') store.join(lobby.value.id, { id: `${host}-${i}`, name: `Player ${i}` });
-          else store.addBot(lobby.value.id, host);
+          if (table === 'humans') (await store.join(lobby.value.id, { id: `${host}-${i}`, name: `Player ${i}` }));
+          else (await store.addBot(lobby.value.id, host));
         }
-        const started = store.start(lobby.value.id, host);
+        const started = await store.start(lobby.value.id, host);
         if (!started.ok) throw new Error(started.error.key);
         let record = started.value;
         while (record.status === 'active') {
           const seat = game.pending(record.state)[0]!;
           const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:${record.version}`));
-          const result = store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+          const result = await store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
           if (!result.ok) throw new Error(result.error.key);
           record = result.value.game;
           sum.moves++;
         }
-        for (const post of store.postsOf(record.id)) {
+        for (const post of (await store.postsOf(record.id))) {
           sum.posts += post.kind === 'edit' ? 0 : 1;
           if (post.kind === 'board') sum.boards++;
           if (post.kind === 'edit') sum.redraws++;
@@ -69,6 +69,6 @@ export async function benchPosts(opts = { games: 5 }): Promise<PostCounts[]> {
       out.push({ game: game.id, table, moves: sum.moves / n, posts: sum.posts / n, boards: sum.boards / n, redraws: sum.redraws / n, lines: sum.lines / n, imageKB: sum.bytes / n / 1024 });
     }
   }
-  store.db.$client.close();
+  await store.close();
   return out;
 }

@@ -22,11 +22,11 @@ export async function benchScheduler(opts = { games: 10_000, due: 100 }) {
   for (let g = 0; g < opts.games; g++) {
     // Spread the clocks over a day, so only some are due at any moment.
     now = Date.UTC(2026, 10, 1) + (g % 1440) * 60_000;
-    const lobby = store.createLobby({ guildId: '1', channelId: `s${g}`, gameType: 'r-eco', options: {}, language: 'en', seed: `s${g}`, creator: { id: `a${g}`, name: 'A' }, settings });
+    const lobby = await store.createLobby({ guildId: '1', channelId: `s${g}`, gameType: 'r-eco', options: {}, language: 'en', seed: `s${g}`, creator: { id: `a${g}`, name: 'A' }, settings });
     if (!lobby.ok) throw new Error(lobby.error.key);
-    store.join(lobby.value.id, { id: `b${g}`, name: 'B' });
-    store.join(lobby.value.id, { id: `c${g}`, name: 'C' });
-    store.start(lobby.value.id, `a${g}`);
+    await store.join(lobby.value.id, { id: `b${g}`, name: 'B' });
+    await store.join(lobby.value.id, { id: `c${g}`, name: 'C' });
+    await store.start(lobby.value.id, `a${g}`);
   }
   const channel = { isSendable: () => true, send: async () => ({ id: '1' }), messages: { fetch: async () => null } };
   const client = { channels: { fetch: async () => channel }, users: { fetch: async () => ({ send: async () => ({}) }) } } as unknown as Client;
@@ -36,7 +36,7 @@ export async function benchScheduler(opts = { games: 10_000, due: 100 }) {
   const nextDue: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t0 = performance.now();
-    store.nextDue();
+    await store.nextDue();
     nextDue.push(performance.now() - t0);
   }
   // The reminders of the first `due` minutes' games fall due at once.
@@ -47,6 +47,6 @@ export async function benchScheduler(opts = { games: 10_000, due: 100 }) {
   await tables.flush();
   const rssAfter = process.memoryUsage().rss;
   scheduler.stop();
-  store.db.$client.close();
+  await store.close();
   return { games: opts.games, nextDueP50Ms: median(nextDue), nextDueP99Ms: percentile(nextDue, 99), handled, tickMs, tickPerClockMs: tickMs / Math.max(handled, 1), rssMb: (rssAfter - rssBefore) / 1_048_576 };
 }

@@ -112,7 +112,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     if (!settings) return replyError(interaction, 'error.badOption');
     return createLobby(ctx, interaction, { gameType, language, options, settings });
   }
-  const record = interaction.channelId ? ctx.store.openInChannel(interaction.channelId) : null;
+  const record = interaction.channelId ? await ctx.store.openInChannel(interaction.channelId) : null;
   switch (sub) {
     case 'settings':
       return changeSettings(ctx, interaction, record);
@@ -123,7 +123,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       return takeSeat(ctx, interaction, record, seat === null ? null : seat - 1);
     }
     case 'log':
-      return showLog(ctx, interaction, record ?? (interaction.channelId ? ctx.store.latestInChannel(interaction.channelId) : null));
+      return showLog(ctx, interaction, record ?? (interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null));
   }
   const action = ACTIONS.find((a) => a.name === sub)?.action;
   if (!action) return replyError(interaction, 'error.unknownCommand');

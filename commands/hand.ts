@@ -7,6 +7,6 @@ import { described, named } from './localised.js';
 export const data = described(named(new SlashCommandBuilder(), 'hand', 'main'), 'commands.hand').setContexts(InteractionContextType.Guild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const record = interaction.channelId ? ctx.store.openInChannel(interaction.channelId) : null;
+  const record = interaction.channelId ? await ctx.store.openInChannel(interaction.channelId) : null;
   return showHand(ctx, interaction, record);
 }

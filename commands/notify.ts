@@ -16,6 +16,6 @@ export const data = described(named(new SlashCommandBuilder(), 'notify', 'notifi
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const mode = interaction.options.getString('mode', true) === 'dm' ? 'dm' : 'channel';
-  ctx.store.setNotify(interaction.user.id, mode);
+  await ctx.store.setNotify(interaction.user.id, mode);
   await interaction.reply({ content: `🔔 ${t(userLanguage(interaction), `notify.set.${mode}`)}`, flags: MessageFlags.Ephemeral });
 }

@@ -7,6 +7,6 @@ import { described, named } from './localised.js';
 export const data = described(named(new SlashCommandBuilder(), 'status', 'état'), 'commands.status').setContexts(InteractionContextType.Guild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const record = interaction.channelId ? ctx.store.latestInChannel(interaction.channelId) : null;
+  const record = interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null;
   return showStatus(interaction, record);
 }

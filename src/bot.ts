@@ -85,13 +85,13 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       (async () => {
         await client.destroy();
         await images.close();
-        db.$client.close();
+        await store.close();
       })(),
       CLEANUP_TIMEOUT_MS,
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
-  tables.resume();
+  await tables.resume();
   scheduler.start();
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
 
@@ -106,7 +106,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await tables.flush();
       await client.destroy();
       await images.close();
-      db.$client.close();
+      await store.close();
       logger.info('bot stopped');
     },
   };

@@ -58,7 +58,7 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
     pace: interaction.options.getString('pace'),
   });
   if (!next) return replyError(interaction, 'error.badOption');
-  const result = ctx.store.updateSettings(record.id, next);
+  const result = await ctx.store.updateSettings(record.id, next);
   if (!result.ok) return replyError(interaction, result.error);
   ctx.scheduler.poke();
   const language = gameLanguage(result.value);
@@ -79,7 +79,7 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
   const target = interaction.options.getUser('player', true);
   const seat = seatOfUser(record, target.id);
   if (seat === null) return replyError(interaction, { key: 'error.notSeated', args: { user: target.username } });
-  const result = ctx.store.handOverToBot(record.id, target.id, 'kicked');
+  const result = await ctx.store.handOverToBot(record.id, target.id, 'kicked');
   if (!result.ok) return replyError(interaction, result.error);
   const updated = result.value;
   const language = gameLanguage(updated);
@@ -114,7 +114,7 @@ export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction |
   if (seat === null || !record.seats[seat]?.isBot) return replyError(interaction, 'error.notABotSeat');
   if (!(await checkBotPermissions(interaction))) return;
   const bot = record.seats[seat]!.displayName;
-  const result = ctx.store.takeSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) });
+  const result = await ctx.store.takeSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) });
   if (!result.ok) return replyError(interaction, result.error);
   ctx.tables.cancelBots(record.id);
   const language = gameLanguage(result.value);
@@ -128,25 +128,25 @@ export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction |
 
 /** No more reminders for this seat until its turn is over. */
 export async function snooze(ctx: BotContext, interaction: ButtonInteraction, gameId: number): Promise<void> {
-  const record = ctx.store.get(gameId);
+  const record = await ctx.store.get(gameId);
   if (!record || record.status !== 'active') return replyError(interaction, 'error.gameClosed');
   const seat = seatOfUser(record, interaction.user.id);
   if (seat === null) return replyError(interaction, 'error.notInGame');
-  if (!ctx.store.snooze(record.id, seat)) return replyError(interaction, 'error.nothingToSnooze');
+  if (!await ctx.store.snooze(record.id, seat)) return replyError(interaction, 'error.nothingToSnooze');
   ctx.scheduler.poke();
   await replyEphemeral(interaction, `🔕 ${t(userLanguage(interaction), 'clock.snoozed')}`);
 }
 
 /** The public log of a game, rebuilt from the stored moves: never a private line. */
-export function logLines(ctx: BotContext, record: GameRecord, language: Language, last = 40): string[] {
-  return publicLogLines(record, ctx.store.publicLog(record.id), language).slice(-last);
+export async function logLines(ctx: BotContext, record: GameRecord, language: Language, last = 40): Promise<string[]> {
+  return publicLogLines(record, await ctx.store.publicLog(record.id), language).slice(-last);
 }
 
 export async function showLog(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {
   if (!record || record.status === 'lobby') return replyError(interaction, record ? 'error.notStarted' : 'error.noGameHere');
   const language = userLanguage(interaction);
-  const lines = logLines(ctx, record, language);
-  const head = t(language, 'log.title', { game: t(language, gameOf(record).nameKey), id: record.id, count: ctx.store.moveCount(record.id) });
+  const lines = await logLines(ctx, record, language);
+  const head = t(language, 'log.title', { game: t(language, gameOf(record).nameKey), id: record.id, count: await ctx.store.moveCount(record.id) });
   // The newest lines matter most: keep as many from the end as fit.
   const body: string[] = [];
   let size = head.length;
@@ -160,11 +160,11 @@ export async function showLog(ctx: BotContext, interaction: ChatInputCommandInte
 
 /** A new lobby in the same channel: the same game, options, settings and bots. */
 export async function rematch(ctx: BotContext, interaction: ButtonInteraction, gameId: number): Promise<void> {
-  const old = ctx.store.get(gameId);
+  const old = await ctx.store.get(gameId);
   if (!old || old.status !== 'finished') return replyError(interaction, 'error.gameClosed');
   if (!interaction.inGuild()) return replyError(interaction, 'error.guildOnly');
   if (!(await checkBotPermissions(interaction))) return;
-  const created = ctx.store.createLobby({
+  const created = await ctx.store.createLobby({
     guildId: old.guildId,
     channelId: old.channelId,
     gameType: old.gameType,
@@ -178,12 +178,12 @@ export async function rematch(ctx: BotContext, interaction: ButtonInteraction, g
   let lobby = created.value;
   const bots = old.seats.filter((s) => s.isBot).length;
   for (let i = 0; i < bots; i++) {
-    const added = ctx.store.addBot(lobby.id, interaction.user.id);
+    const added = await ctx.store.addBot(lobby.id, interaction.user.id);
     if (added.ok) lobby = added.value;
   }
   const response = await interaction.reply({ ...lobbyMessage(lobby), withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (messageId) ctx.store.setLobbyMessage(lobby.id, messageId);
+  if (messageId) await ctx.store.setLobbyMessage(lobby.id, messageId);
   ctx.logger.info({ gameId: lobby.id, from: old.id }, 'rematch lobby opened');
 }
 

@@ -19,7 +19,7 @@ function day(language: Language, at: Date): string {
   return at.toLocaleDateString(language === 'fr' ? 'fr-FR' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-function summary(ctx: BotContext, record: GameRecord, language: Language): string {
+async function summary(ctx: BotContext, record: GameRecord, language: Language): Promise<string> {
   const outcome = gameOf(record).outcome(record.state);
   const winners = outcome?.standings.filter((s) => s.rank === 1).map((s) => record.seats[s.seat]?.displayName ?? '?') ?? [];
   const days = Math.max(1, Math.ceil(((record.finishedAt ?? record.updatedAt).getTime() - record.createdAt.getTime()) / DAY));
@@ -29,20 +29,20 @@ function summary(ctx: BotContext, record: GameRecord, language: Language): strin
     date: day(language, record.finishedAt ?? record.updatedAt),
     players: record.seats.map((s) => s.displayName).join(', '),
     winner: winners.join(', ') || '—',
-    moves: ctx.store.moveCount(record.id),
+    moves: await ctx.store.moveCount(record.id),
     count: days,
   });
 }
 
-function historyPage(ctx: BotContext, guildId: string, page: number, language: Language) {
-  const total = ctx.store.countFinished(guildId);
+async function historyPage(ctx: BotContext, guildId: string, page: number, language: Language) {
+  const total = await ctx.store.countFinished(guildId);
   const pages = Math.max(1, Math.ceil(total / PAGE));
   const current = Math.min(Math.max(page, 0), pages - 1);
-  const records = ctx.store.finishedGames(guildId, current * PAGE, PAGE);
+  const records = await ctx.store.finishedGames(guildId, current * PAGE, PAGE);
   const embed = new EmbedBuilder()
     .setColor(0x16a34a)
     .setTitle(t(language, 'history.title'))
-    .setDescription(clip(records.length ? records.map((r) => summary(ctx, r, language)).join('\n\n') : t(language, 'history.none'), LIMITS.embedDescription))
+    .setDescription(clip(records.length ? (await Promise.all(records.map((r) => summary(ctx, r, language)))).join('\n\n') : t(language, 'history.none'), LIMITS.embedDescription))
     .setFooter({ text: t(language, 'history.page', { page: current + 1, pages }) });
   const nav = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'history', page: Math.max(current - 1, 0) })).setLabel(t(language, 'ui.previousPage')).setStyle(ButtonStyle.Secondary).setDisabled(current === 0),
@@ -56,25 +56,25 @@ export async function showHistory(ctx: BotContext, interaction: ChatInputCommand
   const language = userLanguage(interaction);
   const id = interaction.options.getInteger('game');
   if (id === null) {
-    await interaction.reply({ ...historyPage(ctx, interaction.guildId, 0, language), flags: MessageFlags.Ephemeral });
+    await interaction.reply({ ...(await historyPage(ctx, interaction.guildId, 0, language)), flags: MessageFlags.Ephemeral });
     return;
   }
-  const record = ctx.store.get(id);
+  const record = await ctx.store.get(id);
   if (!record || record.guildId !== interaction.guildId || record.status === 'lobby') return replyError(interaction, 'error.noSuchGame');
   const outcome = gameOf(record).outcome(record.state);
   const names = seatNamer(record, 'plain');
   const ranking = outcome ? rankingLines(outcome, language, names) : [t(language, `history.status.${record.status}`)];
-  const log = logLines(ctx, record, language, 25);
+  const log = await logLines(ctx, record, language, 25);
   const embed = new EmbedBuilder()
     .setColor(0xf59e0b)
     .setTitle(clip(t(language, 'history.gameTitle', { game: t(language, gameOf(record).nameKey), id: record.id }), 256))
-    .setDescription(clip([summary(ctx, record, language), '', ...ranking, '', `**${t(language, 'history.log')}**`, ...log].join('\n'), LIMITS.embedDescription));
+    .setDescription(clip([await summary(ctx, record, language), '', ...ranking, '', `**${t(language, 'history.log')}**`, ...log].join('\n'), LIMITS.embedDescription));
   await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 export async function historyButton(ctx: BotContext, interaction: ButtonInteraction, page: number): Promise<void> {
   if (!interaction.guildId) return replyError(interaction, 'error.guildOnly');
-  await interaction.update(historyPage(ctx, interaction.guildId, page, userLanguage(interaction)));
+  await interaction.update(await historyPage(ctx, interaction.guildId, page, userLanguage(interaction)));
 }
 
 function gameChoice(interaction: ChatInputCommandInteraction): string | null {
@@ -86,7 +86,7 @@ export async function showLeaderboard(ctx: BotContext, interaction: ChatInputCom
   if (!interaction.guildId) return replyError(interaction, 'error.guildOnly');
   const language = userLanguage(interaction);
   const gameType = gameChoice(interaction);
-  const rows = ctx.store.leaderboard(interaction.guildId, gameType ?? OVERALL);
+  const rows = await ctx.store.leaderboard(interaction.guildId, gameType ?? OVERALL);
   const medal = ['🥇', '🥈', '🥉'];
   const lines = rows.map((r, i) => t(language, 'leaderboard.line', {
     rank: medal[i] ?? `${i + 1}.`,
@@ -107,12 +107,12 @@ export async function showProfile(ctx: BotContext, interaction: ChatInputCommand
   if (!interaction.guildId) return replyError(interaction, 'error.guildOnly');
   const language = userLanguage(interaction);
   const user: User = interaction.options.getUser('player') ?? interaction.user;
-  const rows = ctx.store.ratingsOf(interaction.guildId, user.id);
+  const rows = await ctx.store.ratingsOf(interaction.guildId, user.id);
   const name = (gameType: string) => (gameType === OVERALL ? t(language, 'leaderboard.allGames') : t(language, GAMES[gameType]?.nameKey ?? gameType));
   const lines = rows
     .sort((a, b) => (a.gameType === OVERALL ? -1 : b.gameType === OVERALL ? 1 : a.gameType.localeCompare(b.gameType)))
     .map((r) => t(language, 'profile.line', { game: name(r.gameType), rating: Math.round(ordinal({ mu: r.mu, sigma: r.sigma }) * 10) / 10, count: r.games, wins: r.wins }));
-  const finished = ctx.store.gamesOfUser(interaction.guildId, user.id);
+  const finished = await ctx.store.gamesOfUser(interaction.guildId, user.id);
   const embed = new EmbedBuilder()
     .setColor(0x3b82f6)
     .setTitle(clip(t(language, 'profile.title', { user: user.globalName ?? user.username }), 256))

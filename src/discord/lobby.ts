@@ -43,7 +43,7 @@ export async function createLobby(
   const parsed = game.parseOptions(input.options);
   if (!parsed.ok) return replyError(interaction, parsed.error);
   if (!(await checkBotPermissions(interaction))) return;
-  const created = ctx.store.createLobby({
+  const created = await ctx.store.createLobby({
     guildId: interaction.guildId,
     channelId: interaction.channelId,
     gameType: input.gameType,
@@ -57,24 +57,24 @@ export async function createLobby(
   if (!created.ok) return replyError(interaction, created.error);
   const response = await interaction.reply({ ...lobbyMessage(created.value), withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (messageId) ctx.store.setLobbyMessage(created.value.id, messageId);
+  if (messageId) await ctx.store.setLobbyMessage(created.value.id, messageId);
   ctx.logger.info({ gameId: created.value.id, channelId: interaction.channelId, gameType: input.gameType }, 'lobby opened');
 }
 
-function runAction(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord, action: LobbyAction): StoreResult<GameRecord> {
+async function runAction(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord, action: LobbyAction): Promise<StoreResult<GameRecord>> {
   const user = interaction.user;
   switch (action) {
     case 'join':
-      return ctx.store.join(record.id, { id: user.id, name: displayName(interaction) });
+      return await ctx.store.join(record.id, { id: user.id, name: displayName(interaction) });
     case 'leave':
-      return ctx.store.leave(record.id, user.id);
+      return await ctx.store.leave(record.id, user.id);
     case 'bot':
-      return ctx.store.addBot(record.id, user.id);
+      return await ctx.store.addBot(record.id, user.id);
     case 'start':
-      return ctx.store.start(record.id, user.id);
+      return await ctx.store.start(record.id, user.id);
     case 'cancel':
       if (record.creatorId !== user.id && !canModerate(interaction)) return { ok: false, error: { key: 'error.cancelNotAllowed' } };
-      return ctx.store.cancel(record.id);
+      return await ctx.store.cancel(record.id);
   }
 }
 
@@ -88,7 +88,7 @@ export async function lobbyAction(
   if (!record) return replyError(interaction, 'error.noGame');
   if (action === 'leave' && record.status === 'active') return leaveRunningGame(ctx, interaction, record);
   if (action === 'start' && !(await checkBotPermissions(interaction))) return;
-  const result = runAction(ctx, interaction, record, action);
+  const result = await runAction(ctx, interaction, record, action);
   if (!result.ok) return replyError(interaction, result.error);
   const updated = result.value;
   ctx.logger.info({ gameId: updated.id, action, status: updated.status }, 'lobby action');
@@ -112,7 +112,7 @@ export async function lobbyAction(
 
 /** Leaving a running game hands the seat to a bot; everyone is told publicly. */
 async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord): Promise<void> {
-  const result = ctx.store.handOverToBot(record.id, interaction.user.id);
+  const result = await ctx.store.handOverToBot(record.id, interaction.user.id);
   if (!result.ok) return replyError(interaction, result.error);
   const updated = result.value;
   const language = gameLanguage(updated);

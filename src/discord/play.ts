@@ -30,10 +30,10 @@ const PRIVATE_LINES = 10;
  * traded with learns it here.
  */
 async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}) {
-  const clock = ctx.store.clockOf(record.id, seat);
+  const clock = await ctx.store.clockOf(record.id, seat);
   opts = {
     ...opts,
-    privateEvents: ctx.store.linesSinceOwnMove(record.id, seat).slice(-PRIVATE_LINES).map((l) => l.event),
+    privateEvents: (await ctx.store.linesSinceOwnMove(record.id, seat)).slice(-PRIVATE_LINES).map((l) => l.event),
     snoozable: !!clock && !clock.snoozed && clock.remindAt !== null,
   };
   const png = await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
@@ -67,14 +67,14 @@ async function seatedPlayer(interaction: RepliableInteraction, record: GameRecor
  * and out of date once the seat is no longer asked that step. Other seats' moves alone do not
  * outdate it: with simultaneous secret choices everyone answers the prompt they were shown.
  */
-function freshDecision(
+async function freshDecision(
   ctx: BotContext,
   record: GameRecord,
   seat: number,
   control: { version: number; step: string },
-): { ok: true; decision: Decision<unknown> } | { ok: false; error: string } {
+): Promise<{ ok: true; decision: Decision<unknown> } | { ok: false; error: string }> {
   if (record.status !== 'active') return { ok: false, error: 'error.gameClosed' };
-  const ownMove = ctx.store.lastMoveOf(record.id, seat);
+  const ownMove = await ctx.store.lastMoveOf(record.id, seat);
   if (ownMove && ownMove.version >= control.version) return { ok: false, error: 'error.alreadyDone' };
   const game = gameOf(record);
   if (!game.pending(record.state).includes(seat)) {
@@ -99,7 +99,7 @@ export async function showHand(
 
 /** Another page of a long list of choices, on the same private message. */
 export async function showPage(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'page' }): Promise<void> {
-  const record = ctx.store.get(id.gameId);
+  const record = await ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
   await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { page: id.page }));
@@ -107,10 +107,10 @@ export async function showPage(ctx: BotContext, interaction: ButtonInteraction, 
 
 /** Opens the modal of a form decision. */
 export async function askForm(ctx: BotContext, interaction: ButtonInteraction, id: CustomId & { kind: 'ask-form' }): Promise<void> {
-  const record = ctx.store.get(id.gameId);
+  const record = await ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
-  const fresh = freshDecision(ctx, record, seat, id);
+  const fresh = await freshDecision(ctx, record, seat, id);
   if (!fresh.ok || fresh.decision.kind !== 'form') {
     const key = fresh.ok ? 'error.stale' : fresh.error;
     await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key }, seatNamer(record, 'plain'))}` }));
@@ -128,7 +128,7 @@ export async function answerDecision(
   answer: Answer,
 ): Promise<void> {
   const language = userLanguage(interaction);
-  let record = ctx.store.get(id.gameId);
+  let record = await ctx.store.get(id.gameId);
   const seat = await seatedPlayer(interaction, record);
   if (seat === null || !record) return;
   if (record.status !== 'active') return replyError(interaction, 'error.gameClosed');
@@ -138,7 +138,7 @@ export async function answerDecision(
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 
   // Reload after the await: another click may have landed meanwhile.
-  record = ctx.store.get(id.gameId)!;
+  record = (await ctx.store.get(id.gameId))!;
   // A refusal is said in its own ephemeral message (so two quick clicks each get an answer),
   // and the private view is redrawn from the current state.
   const refresh = async (error: string | Msg) => {
@@ -147,13 +147,13 @@ export async function answerDecision(
     await interaction.followUp({ content: `⚠️ ${text}`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
     await interaction.editReply(await handView(ctx, record!, seat, language));
   };
-  const fresh = freshDecision(ctx, record, seat, id);
+  const fresh = await freshDecision(ctx, record, seat, id);
   if (!fresh.ok) return refresh(fresh.error);
   const decision = fresh.decision;
   const mapped = answerToMove(decision, answer, { language, seatName: seatNamer(record, 'plain') });
   if (!mapped.ok) return refresh(mapped.error);
 
-  const result = ctx.tables.move(record.id, {
+  const result = await ctx.tables.move(record.id, {
     expectedVersion: record.version,
     seat,
     actorId: interaction.user.id,
@@ -161,7 +161,7 @@ export async function answerDecision(
     interactionId: interaction.id,
   });
   if (!result.ok) {
-    record = ctx.store.get(id.gameId)!;
+    record = (await ctx.store.get(id.gameId))!;
     return refresh(result.error);
   }
   await interaction.editReply(await handView(ctx, result.value.game, seat, language));

@@ -22,13 +22,13 @@ export async function registerCommands(
   opts: { store?: GameStore; logger: Logger; force?: boolean },
 ): Promise<boolean> {
   const hash = commandsHash(applicationId, guildId);
-  if (!opts.force && opts.store?.getMeta(META_KEY) === hash) {
+  if (!opts.force && (await opts.store?.getMeta(META_KEY)) === hash) {
     opts.logger.info({ guildId: guildId ?? 'global' }, 'slash commands unchanged');
     return false;
   }
   const route = guildId ? Routes.applicationGuildCommands(applicationId, guildId) : Routes.applicationCommands(applicationId);
   await rest.put(route, { body: commandsJson() });
-  opts.store?.setMeta(META_KEY, hash);
+  await opts.store?.setMeta(META_KEY, hash);
   opts.logger.info({ guildId: guildId ?? 'global', count: commandsJson().length }, 'slash commands registered');
   return true;
 }

@@ -43,11 +43,11 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
   if (interaction.isButton()) {
     switch (id.kind) {
       case 'lobby':
-        return lobbyAction(ctx, interaction, ctx.store.get(id.gameId), id.action);
+        return lobbyAction(ctx, interaction, await ctx.store.get(id.gameId), id.action);
       case 'hand':
-        return showHand(ctx, interaction, ctx.store.get(id.gameId));
+        return showHand(ctx, interaction, await ctx.store.get(id.gameId));
       case 'status':
-        return showStatus(interaction, ctx.store.get(id.gameId));
+        return showStatus(interaction, await ctx.store.get(id.gameId));
       case 'rules':
         return showRules(interaction, id.gameType);
       case 'move':
@@ -64,7 +64,7 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
       case 'snooze':
         return snooze(ctx, interaction, id.gameId);
       case 'take':
-        return takeSeat(ctx, interaction, ctx.store.get(id.gameId), id.seat);
+        return takeSeat(ctx, interaction, await ctx.store.get(id.gameId), id.seat);
       case 'history':
         return historyButton(ctx, interaction, id.page);
     }

@@ -1,7 +1,9 @@
 /**
- * The one timer of the bot: it sleeps until the next reminder or deadline stored in SQLite,
- * then acts on everything that fell due (also what fell due while the bot was down: once, with
- * no burst of stale pings), and sleeps again. Time comes from an injectable clock, so tests run
+ * Reminders and deadlines. In-process (SQLite), this is the bot's one timer: it sleeps until the
+ * next reminder or deadline stored in the database, then acts on everything that fell due (also
+ * what fell due while the bot was down: once, with no burst of stale pings), and sleeps again.
+ * With a job queue (PostgreSQL), each game's next clock check is a job whose worker calls
+ * `runGame`, and this class keeps no timer. Time comes from an injectable clock, so tests run
  * days of game time in milliseconds.
  */
 import type { Logger } from '../logger.js';
@@ -38,12 +40,14 @@ export class Scheduler {
 
   /** Something changed who must act: sleep until the (possibly new) next due time. */
   poke(): void {
-    if (this.stopped) return;
-    const next = this.store.nextDue();
-    if (!next) return this.sleep(null);
-    const at = next.getTime();
-    if (this.wakeAt !== null && this.wakeAt <= at && this.timer) return;
-    this.sleep(at);
+    if (this.stopped || this.tables.queued) return;
+    void this.store.nextDue().then((next) => {
+      if (this.stopped) return;
+      if (!next) return this.sleep(null);
+      const at = next.getTime();
+      if (this.wakeAt !== null && this.wakeAt <= at && this.timer) return;
+      this.sleep(at);
+    }, (error: unknown) => this.logger.error({ err: error }, 'could not read the next due clock'));
   }
 
   stop(): void {
@@ -63,21 +67,31 @@ export class Scheduler {
     }
   }
 
+  /** Acts on the clocks of one game that are due now (a clock job). Returns how many. */
+  runGame(gameId: number): Promise<number> {
+    return this.handle(gameId);
+  }
+
   private async run(): Promise<number> {
+    const handled = await this.handle();
+    this.wakeAt = null;
+    this.poke();
+    return handled;
+  }
+
+  private async handle(gameId?: number): Promise<number> {
     let handled = 0;
-    for (const due of this.store.dueClocks(BATCH)) {
+    for (const due of await this.store.dueClocks(BATCH, gameId)) {
       if (this.stopped) break;
       try {
-        if (due.kind === 'deadline') this.tables.playForDeadline(due.gameId, due.seat);
-        else if (this.store.remind(due.gameId, due.seat)) this.tables.afterChange(this.store.get(due.gameId)!, false);
+        if (due.kind === 'deadline') await this.tables.playForDeadline(due.gameId, due.seat);
+        else if (await this.store.remind(due.gameId, due.seat)) this.tables.afterChange((await this.store.get(due.gameId))!, false);
         handled++;
       } catch (error) {
         this.logger.error({ err: error, gameId: due.gameId, seat: due.seat, kind: due.kind }, 'clock action failed');
-        this.store.stopClock(due.gameId, due.seat, due.kind);
+        await this.store.stopClock(due.gameId, due.seat, due.kind);
       }
     }
-    this.wakeAt = null;
-    this.poke();
     return handled;
   }
 

@@ -1,12 +1,17 @@
 /**
  * Runs the games of all channels: applies moves through the store, sends what the outbox holds,
- * and plays bot seats. Holds no game state of its own: everything is reloaded from the store,
- * so a restart only needs `resume()`, which first sends whatever a crash left unsent.
+ * and plays bot seats. Holds no game state of its own: everything is reloaded from the store.
+ *
+ * Two ways to run the work that follows a move:
+ * - in-process (SQLite): one chain of sends per game and a timer per bot turn, here; a restart
+ *   only needs `resume()`, which first sends whatever a crash left unsent;
+ * - a job queue (PostgreSQL, `queued`): the move's transaction added the jobs, and any process's
+ *   worker calls `sendThrough`, `playBot` and the scheduler's `runGame`; nothing waits here.
  */
 import type { Client, Message, SendableChannels } from 'discord.js';
 import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, StoreResult } from '../store/game-store.js';
+import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type StoreResult } from '../store/game-store.js';
 import type { ImageJob, Images } from './images.js';
 import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, turnDirectMessage } from './messages.js';
 
@@ -29,14 +34,16 @@ export class Tables {
     private readonly botDelayMs: number,
     private readonly images: Images,
     private readonly hold: PosterHold = undefined,
+    /** A job queue runs posts, bot turns and clocks (see above). */
+    readonly queued = false,
   ) {}
 
   /** Called after every change that may move the next reminder or deadline (the scheduler). */
   onClocksChanged: () => void = () => {};
 
   /** Applies a move and, when it worked, sends what it queued and wakes the bots. */
-  move(gameId: number, input: MoveInput): StoreResult<MoveApplied> {
-    const result = this.store.applyMove(gameId, input);
+  async move(gameId: number, input: MoveInput): Promise<StoreResult<MoveApplied>> {
+    const result = await this.store.applyMove(gameId, input);
     if (result.ok) {
       this.logger.info({ gameId, version: result.value.game.version, seat: input.seat, bot: input.actorId === null }, 'move applied');
       this.afterChange(result.value.game, result.value.posted);
@@ -46,28 +53,26 @@ export class Tables {
 
   /** Sends what a change queued, then lets bots play (after a pause only if something was posted). */
   afterChange(record: GameRecord, posted = true): void {
+    if (this.queued) return;
     this.drain(record.id);
     this.scheduleBots(record, posted ? this.delayFor(record) : 0);
     this.onClocksChanged();
   }
 
   /** A seat's time ran out: its bot plays this one move for it; the player keeps the seat. */
-  playForDeadline(gameId: number, seat: Seat): void {
-    const record = this.store.get(gameId);
+  async playForDeadline(gameId: number, seat: Seat): Promise<void> {
+    const record = await this.store.get(gameId);
     if (!record || record.status !== 'active' || record.seats[seat]?.isBot) return;
     const game = gameOf(record);
     if (!game.pending(record.state).includes(seat)) return;
     const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:timeout:${record.version}`));
-    const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
+    const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
     // A click that committed first wins: then there is nothing left to do.
     if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
   }
 
-  /** Bots pause as a person would, unless the table plays live (by default: one human and bots). */
   private delayFor(record: GameRecord): number {
-    const pace = record.settings.pace;
-    const live = pace === 'live' || (pace === 'auto' && record.seats.filter((s) => !s.isBot).length <= 1);
-    return live ? 0 : this.botDelayMs;
+    return botDelay(record, this.botDelayMs);
   }
 
   /** Waits until every queued send of a game has gone out (tests and shutdown use it). */
@@ -78,14 +83,16 @@ export class Tables {
 
   /** Lets a bot seat play if it is pending, e.g. after a player handed their seat over. */
   wake(record: GameRecord): void {
+    if (this.queued) return;
     this.scheduleBots(record, this.delayFor(record));
     this.onClocksChanged();
   }
 
   /** After a restart: first what the outbox still holds, in order, then bots whose turn it is. */
-  resume(): void {
-    for (const gameId of this.store.gamesWithUnsentPosts()) this.drain(gameId);
-    for (const record of this.store.activeGames()) this.scheduleBots(record, this.delayFor(record));
+  async resume(): Promise<void> {
+    if (this.queued) return;
+    for (const gameId of await this.store.gamesWithUnsentPosts()) this.drain(gameId);
+    for (const record of await this.store.activeGames()) this.scheduleBots(record, this.delayFor(record));
   }
 
   stop(): void {
@@ -113,28 +120,40 @@ export class Tables {
 
   /** Sends the game's unsent posts, oldest first; each is marked sent before the next. */
   private drain(gameId: number): void {
-    this.enqueuePost(gameId, async () => {
-      if (this.hold === 'before-send') return;
-      for (let post = this.store.nextPost(gameId); post && !this.stopped; post = this.store.nextPost(gameId)) {
-        const record = this.store.get(gameId);
-        if (!record) return;
-        try {
-          const messageId = await this.send(record, post);
-          if (this.hold === 'after-send') return;
-          this.store.markPosted(post, messageId);
-          await this.directMessages(record, post, messageId);
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (typeof code === 'number' && PERMANENT.has(code)) {
-            this.logger.error({ gameId, post: post.id, code }, 'Discord refused a post; skipping it');
-            this.store.markPosted(post, null, true);
-          } else {
-            // Left in the outbox: the next move or the next start sends it.
-            throw error;
-          }
+    this.enqueuePost(gameId, () => this.sendThrough(gameId));
+  }
+
+  /**
+   * Sends a game's unsent posts in order, up to `throughId` when given. A post already marked
+   * sent is skipped, and a repeated send returns Discord's first message (the nonce), so a retry
+   * after a crash has its effect once. A transient failure throws and leaves the rest unsent.
+   */
+  async sendThrough(gameId: number, throughId?: number): Promise<void> {
+    if (this.hold === 'before-send') return this.holdForever();
+    for (let post = await this.store.nextPost(gameId, throughId); post && !this.stopped; post = await this.store.nextPost(gameId, throughId)) {
+      const record = await this.store.get(gameId);
+      if (!record) return;
+      try {
+        const messageId = await this.send(record, post);
+        if (this.hold === 'after-send') return this.holdForever();
+        await this.store.markPosted(post, messageId);
+        await this.directMessages(record, post, messageId);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'number' && PERMANENT.has(code)) {
+          this.logger.error({ gameId, post: post.id, code }, 'Discord refused a post; skipping it');
+          await this.store.markPosted(post, null, true);
+        } else {
+          // Left in the outbox: the next move, the next start or the job's retry sends it.
+          throw error;
         }
       }
-    });
+    }
+  }
+
+  /** Test hook: a job held this way stays claimed, as if the process died while running it. */
+  private holdForever(): Promise<void> {
+    return this.queued ? new Promise(() => {}) : Promise.resolve();
   }
 
   /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
@@ -176,7 +195,7 @@ export class Tables {
     if (post.payload.ping.length === 0 || post.kind === 'edit') return;
     for (const seat of post.payload.ping) {
       const userId = record.seats[seat]?.userId;
-      if (!userId || this.store.notifyOf(userId) !== 'dm') continue;
+      if (!userId || (await this.store.notifyOf(userId)) !== 'dm') continue;
       try {
         const user = await this.client.users.fetch(userId);
         await user.send({ ...turnDirectMessage(record, messageId ?? record.boardMessageId), allowedMentions: { parse: [] } });
@@ -210,39 +229,36 @@ export class Tables {
   }
 
   private scheduleBots(record: GameRecord, delayMs: number): void {
-    if (this.stopped || record.status !== 'active' || this.botTimers.has(record.id)) return;
-    const seat = this.pendingBotSeat(record);
-    if (seat === null) return;
+    if (this.queued || this.stopped || record.status !== 'active' || this.botTimers.has(record.id)) return;
+    if (pendingBotSeat(record) === null) return;
     const timer = setTimeout(() => {
       this.botTimers.delete(record.id);
-      this.playBot(record.id);
+      void this.playBot(record.id);
     }, delayMs);
     this.botTimers.set(record.id, timer);
   }
 
-  private pendingBotSeat(record: GameRecord): Seat | null {
-    const pending: Seat[] = gameOf(record).pending(record.state);
-    return pending.find((seat) => record.seats[seat]?.isBot) ?? null;
-  }
-
-  private playBot(gameId: number): void {
+  /** Plays the game's pending bot seat, if any, from that seat's view only. */
+  async playBot(gameId: number): Promise<void> {
     try {
-      const record = this.store.get(gameId);
+      const record = await this.store.get(gameId);
       if (!record || record.status !== 'active') return;
-      const seat = this.pendingBotSeat(record);
+      const seat = pendingBotSeat(record);
       if (seat === null) return;
       const game = gameOf(record);
       // A bot sees its seat's view only. Seeded per version, so its choice is repeatable.
       const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
-      const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) {
         this.logger.warn({ gameId, seat, error: result.error.key }, 'bot move refused');
-        // A human may have moved in between (simultaneous decisions): look again.
-        const fresh = this.store.get(gameId);
+        // A human may have moved in between (simultaneous decisions): look again. With a job
+        // queue, the move that won added the next bot turn itself.
+        const fresh = await this.store.get(gameId);
         if (fresh && result.error.key === 'error.stale') this.scheduleBots(fresh, 0);
       }
     } catch (error) {
       this.logger.error({ gameId, err: error }, 'bot turn failed');
+      if (this.queued) throw error;
     }
   }
 }

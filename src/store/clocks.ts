@@ -3,9 +3,10 @@
  * when its time runs out. Written in the same transaction as the move that changed who must act,
  * so a restart loses no deadline and a move and a deadline can never both count.
  */
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Seat } from '../engine/index.js';
-import { clocks, type GameSettings } from './schema.js';
+import type { Q, Tables } from './backend.js';
+import type { GameSettings } from './schema.js';
 
 export const DEFAULT_SETTINGS: GameSettings = { reminderMinutes: 12 * 60, deadlineMinutes: 0, pace: 'auto' };
 
@@ -28,22 +29,19 @@ export function reminderGap(settings: GameSettings, sent: number): number | null
   return settings.reminderMinutes * MINUTE * 2 ** sent;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Tx = any;
-
 /**
  * Brings a game's clocks in line with who must act now: seats no longer pending (or now bots)
  * lose theirs, newly pending humans get a fresh one, and a human who just moved and must act
  * again starts afresh (they are clearly there).
  */
-export function syncClocks(tx: Tx, gameId: number, pendingHumans: readonly Seat[], settings: GameSettings, now: Date, mover?: Seat): void {
-  const rows: { seat: number }[] = tx.select({ seat: clocks.seat }).from(clocks).where(eq(clocks.gameId, gameId)).all();
+export async function syncClocks(tx: Q, { clocks }: Tables, gameId: number, pendingHumans: readonly Seat[], settings: GameSettings, now: Date, mover?: Seat): Promise<void> {
+  const rows = await tx.select({ seat: clocks.seat }).from(clocks).where(eq(clocks.gameId, gameId));
   const had = new Set(rows.map((r) => r.seat));
   const gone = [...had].filter((seat) => !pendingHumans.includes(seat) || seat === mover);
-  if (gone.length) tx.delete(clocks).where(and(eq(clocks.gameId, gameId), inArray(clocks.seat, gone))).run();
+  if (gone.length) await tx.delete(clocks).where(and(eq(clocks.gameId, gameId), inArray(clocks.seat, gone)));
   for (const seat of pendingHumans) {
     if (had.has(seat) && seat !== mover) continue;
-    tx.insert(clocks).values(freshClock(gameId, seat, settings, now)).run();
+    await tx.insert(clocks).values(freshClock(gameId, seat, settings, now));
   }
 }
 
@@ -61,15 +59,15 @@ function freshClock(gameId: number, seat: Seat, settings: GameSettings, now: Dat
 }
 
 /** New settings apply to the turns under way, leaving a pending player at least some grace. */
-export function retimeClocks(tx: Tx, gameId: number, settings: GameSettings, now: Date): void {
-  const rows = tx.select().from(clocks).where(eq(clocks.gameId, gameId)).all() as (typeof clocks.$inferSelect)[];
+export async function retimeClocks(tx: Q, { clocks }: Tables, gameId: number, settings: GameSettings, now: Date): Promise<void> {
+  const rows = await tx.select().from(clocks).where(eq(clocks.gameId, gameId));
   for (const row of rows) {
     const gap = reminderGap(settings, row.reminders);
     const remindAt = gap === null ? null : new Date(Math.max(row.since.getTime() + gap, now.getTime()));
     const deadlineAt = settings.deadlineMinutes > 0
       ? new Date(Math.max(row.since.getTime() + settings.deadlineMinutes * MINUTE, now.getTime() + Math.min(DEADLINE_GRACE_MS, settings.deadlineMinutes * MINUTE)))
       : null;
-    tx.update(clocks).set({ remindAt, deadlineAt }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, row.seat))).run();
+    await tx.update(clocks).set({ remindAt, deadlineAt }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, row.seat)));
   }
 }
 
@@ -79,12 +77,13 @@ export interface DueClock {
   kind: 'deadline' | 'reminder';
 }
 
-/** Clocks due at `now`: a passed deadline wins over a reminder of the same seat. */
-export function dueClocks(tx: Tx, now: Date, limit = 100): DueClock[] {
-  const deadlines = tx.select({ gameId: clocks.gameId, seat: clocks.seat }).from(clocks)
-    .where(and(isNotNull(clocks.deadlineAt), lte(clocks.deadlineAt, now))).limit(limit).all() as { gameId: number; seat: number }[];
-  const reminders = tx.select({ gameId: clocks.gameId, seat: clocks.seat }).from(clocks)
-    .where(and(isNotNull(clocks.remindAt), lte(clocks.remindAt, now), eq(clocks.snoozed, false))).limit(limit).all() as { gameId: number; seat: number }[];
+/** Clocks due at `now` (of one game, or of all): a passed deadline wins over a reminder of the same seat. */
+export async function dueClocks(tx: Q, { clocks }: Tables, now: Date, limit = 100, gameId?: number): Promise<DueClock[]> {
+  const ofGame = gameId === undefined ? undefined : eq(clocks.gameId, gameId);
+  const deadlines = await tx.select({ gameId: clocks.gameId, seat: clocks.seat }).from(clocks)
+    .where(and(isNotNull(clocks.deadlineAt), lte(clocks.deadlineAt, now), ofGame)).limit(limit);
+  const reminders = await tx.select({ gameId: clocks.gameId, seat: clocks.seat }).from(clocks)
+    .where(and(isNotNull(clocks.remindAt), lte(clocks.remindAt, now), eq(clocks.snoozed, false), ofGame)).limit(limit);
   const key = (c: { gameId: number; seat: number }) => `${c.gameId}:${c.seat}`;
   const late = new Set(deadlines.map(key));
   return [
@@ -93,10 +92,14 @@ export function dueClocks(tx: Tx, now: Date, limit = 100): DueClock[] {
   ];
 }
 
-/** When the scheduler must next wake, or null when no clock runs. */
-export function nextDue(tx: Tx): Date | null {
-  const remind = tx.select({ at: sql<number | null>`min(${clocks.remindAt})` }).from(clocks).where(eq(clocks.snoozed, false)).get() as { at: number | null };
-  const deadline = tx.select({ at: sql<number | null>`min(${clocks.deadlineAt})` }).from(clocks).get() as { at: number | null };
-  const times = [remind.at, deadline.at].filter((t): t is number => t !== null);
+/** When the scheduler must next wake (for one game, or for all), or null when no clock runs. */
+export async function nextDue(tx: Q, { clocks }: Tables, gameId?: number): Promise<Date | null> {
+  const ofGame = gameId === undefined ? undefined : eq(clocks.gameId, gameId);
+  // The first row of an index, read the same way on both databases.
+  const [remind] = await tx.select({ at: clocks.remindAt }).from(clocks)
+    .where(and(isNotNull(clocks.remindAt), eq(clocks.snoozed, false), ofGame)).orderBy(asc(clocks.remindAt)).limit(1);
+  const [deadline] = await tx.select({ at: clocks.deadlineAt }).from(clocks)
+    .where(and(isNotNull(clocks.deadlineAt), ofGame)).orderBy(asc(clocks.deadlineAt)).limit(1);
+  const times = [remind?.at, deadline?.at].filter((t): t is Date => t instanceof Date).map((t) => t.getTime());
   return times.length ? new Date(Math.min(...times)) : null;
 }

@@ -3,15 +3,25 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { errorChain, type Backend, type Q, type UniqueConstraint } from './backend.js';
 import * as schema from './schema.js';
-
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-export function openDatabase(path: string): Db {
+/** SQLite reports the columns of a broken unique index, not its name. */
+const SQLITE_UNIQUE: Record<string, UniqueConstraint> = {
+  'moves.interaction_id': 'moves_interaction_id_unique',
+  'games.channel_id': 'games_one_open_per_channel',
+};
+
+export interface SqliteBackend extends Backend {
+  readonly kind: 'sqlite';
+  readonly client: Database.Database;
+}
+
+export function openDatabase(path: string): SqliteBackend {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -21,5 +31,42 @@ export function openDatabase(path: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
-  return db;
+
+  // better-sqlite3 runs each statement synchronously, but the store awaits between statements:
+  // one operation at a time on the connection, so no read sees another's open transaction.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    kind: 'sqlite',
+    t: schema,
+    client: sqlite,
+    read: (fn) => exclusive(() => fn(db as Q)),
+    write: (fn) =>
+      exclusive(async () => {
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn(db as Q);
+          sqlite.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    uniqueViolation(error) {
+      for (const e of errorChain(error)) {
+        const found = /UNIQUE constraint failed: (\S+)/.exec(String(e.message ?? ''));
+        if (found) return SQLITE_UNIQUE[found[1]!] ?? null;
+      }
+      return null;
+    },
+    async close() {
+      await tail;
+      if (sqlite.open) sqlite.close();
+    },
+  };
 }

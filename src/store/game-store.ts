@@ -2,14 +2,14 @@
  * Every read and write of games, seats and moves. Each change runs in one transaction and bumps
  * the game's version; a write that expected another version changes nothing.
  */
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
-import type { Db } from './database.js';
+import type { Backend, Q, Tables } from './backend.js';
 import { DEFAULT_SETTINGS, MAX_TIMEOUTS, dueClocks, nextDue, reminderGap, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import { clocks, departures, games, meta, moves, posts, ratings, seats, users, type GameSettings, type GameStatus, type PostKind, type PostPayload } from './schema.js';
+import type { GameSettings, GameStatus, PostKind, PostPayload } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
@@ -100,82 +100,147 @@ export interface SeatLine {
   event: LogEvent;
 }
 
-export class GameStore {
-  constructor(
-    readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+/**
+ * What must follow a change, added in the change's own transaction when a job queue runs the
+ * bot's work (PostgreSQL): posts in the game's order, the next bot turn, the next clock check.
+ */
+export interface JobSink {
+  post(tx: Q, gameId: number, postId: number): Promise<void>;
+  /** Replaces the game's pending bot turn with one `delayMs` from now. */
+  botTurn(tx: Q, gameId: number, delayMs: number): Promise<void>;
+  /** Replaces the game's clock check with one at `at` (on the store's clock), or removes it. */
+  clock(tx: Q, gameId: number, at: Date | null, now: Date): Promise<void>;
+}
 
-  createLobby(input: NewLobby): StoreResult<GameRecord> {
-    const game = gameById(input.gameType);
-    if (!game) return fail('error.unknownGame');
-    return this.db.transaction((tx) => {
-      const open = tx.select({ id: games.id }).from(games)
-        .where(and(eq(games.channelId, input.channelId), inArray(games.status, ['lobby', 'active'])))
-        .get();
-      if (open) return fail('error.channelBusy');
-      const at = this.now();
-      const row = tx.insert(games).values({
-        guildId: input.guildId,
-        channelId: input.channelId,
-        gameType: input.gameType,
-        status: 'lobby',
-        options: input.options,
-        language: input.language,
-        state: null,
-        version: 0,
-        seed: input.seed,
-        creatorId: input.creator.id,
-        settings: input.settings ?? DEFAULT_SETTINGS,
-        createdAt: at,
-        updatedAt: at,
-      }).returning({ id: games.id }).get();
-      tx.insert(seats).values({ gameId: row.id, position: 0, userId: input.creator.id, isBot: false, displayName: input.creator.name, joinedAt: at }).run();
-      return { ok: true as const, value: this.load(tx, row.id)! };
-    });
+export interface StoreOptions {
+  now?: () => Date;
+  /** How long bots pause after a post a person may be reading (BOT_MOVE_DELAY_MS). */
+  botDelayMs?: number;
+}
+
+/** Bots pause as a person would, unless the table plays live (by default: one human and bots). */
+export function botDelay(record: GameRecord, botDelayMs: number): number {
+  const pace = record.settings.pace;
+  const live = pace === 'live' || (pace === 'auto' && record.seats.filter((s) => !s.isBot).length <= 1);
+  return live ? 0 : botDelayMs;
+}
+
+/** The bot seat that must play now, if any. */
+export function pendingBotSeat(record: GameRecord): Seat | null {
+  if (record.status !== 'active') return null;
+  const pending: Seat[] = gameById(record.gameType)!.pending(record.state);
+  return pending.find((seat) => record.seats[seat]?.isBot) ?? null;
+}
+
+export class GameStore {
+  readonly t: Tables;
+  readonly now: () => Date;
+  readonly botDelayMs: number;
+  /** Set when a job queue runs posts, bot turns and clocks (PostgreSQL). */
+  jobs: JobSink | null = null;
+
+  constructor(
+    readonly backend: Backend,
+    options: StoreOptions | (() => Date) = {},
+  ) {
+    const opts = typeof options === 'function' ? { now: options } : options;
+    this.t = backend.t;
+    this.now = opts.now ?? (() => new Date());
+    this.botDelayMs = opts.botDelayMs ?? 0;
   }
 
-  get(id: number): GameRecord | null {
-    return this.load(this.db, id);
+  close(): Promise<void> {
+    return this.backend.close();
+  }
+
+  async createLobby(input: NewLobby): Promise<StoreResult<GameRecord>> {
+    const game = gameById(input.gameType);
+    if (!game) return fail('error.unknownGame');
+    const { games, seats } = this.t;
+    try {
+      return await this.backend.write(async (tx) => {
+        const [open] = await tx.select({ id: games.id }).from(games)
+          .where(and(eq(games.channelId, input.channelId), inArray(games.status, ['lobby', 'active']))).limit(1);
+        if (open) return fail('error.channelBusy');
+        const at = this.now();
+        const [row] = await tx.insert(games).values({
+          guildId: input.guildId,
+          channelId: input.channelId,
+          gameType: input.gameType,
+          status: 'lobby',
+          options: input.options,
+          language: input.language,
+          state: null,
+          version: 0,
+          seed: input.seed,
+          creatorId: input.creator.id,
+          settings: input.settings ?? DEFAULT_SETTINGS,
+          createdAt: at,
+          updatedAt: at,
+        }).returning({ id: games.id });
+        await tx.insert(seats).values({ gameId: row!.id, position: 0, userId: input.creator.id, isBot: false, displayName: input.creator.name, joinedAt: at });
+        return { ok: true as const, value: (await this.load(tx, row!.id))! };
+      });
+    } catch (error) {
+      // Another process opened a game in this channel between the check and the insert.
+      if (this.backend.uniqueViolation(error) === 'games_one_open_per_channel') return fail('error.channelBusy');
+      throw error;
+    }
+  }
+
+  get(id: number): Promise<GameRecord | null> {
+    return this.backend.read((q) => this.load(q, id));
   }
 
   /** The lobby or running game of a channel, if any. */
-  openInChannel(channelId: string): GameRecord | null {
-    const row = this.db.select({ id: games.id }).from(games)
-      .where(and(eq(games.channelId, channelId), inArray(games.status, ['lobby', 'active'])))
-      .get();
-    return row ? this.get(row.id) : null;
+  openInChannel(channelId: string): Promise<GameRecord | null> {
+    const { games } = this.t;
+    return this.backend.read(async (q) => {
+      const [row] = await q.select({ id: games.id }).from(games)
+        .where(and(eq(games.channelId, channelId), inArray(games.status, ['lobby', 'active']))).limit(1);
+      return row ? this.load(q, row.id) : null;
+    });
   }
 
   /** The newest game of a channel, open or not (for /status after the end). */
-  latestInChannel(channelId: string): GameRecord | null {
-    const row = this.db.select({ id: games.id }).from(games)
-      .where(eq(games.channelId, channelId)).orderBy(sql`${games.id} desc`).limit(1).get();
-    return row ? this.get(row.id) : null;
+  latestInChannel(channelId: string): Promise<GameRecord | null> {
+    const { games } = this.t;
+    return this.backend.read(async (q) => {
+      const [row] = await q.select({ id: games.id }).from(games).where(eq(games.channelId, channelId)).orderBy(desc(games.id)).limit(1);
+      return row ? this.load(q, row.id) : null;
+    });
   }
 
-  activeGames(): GameRecord[] {
-    const rows = this.db.select({ id: games.id }).from(games).where(eq(games.status, 'active')).all();
-    return rows.map((r) => this.get(r.id)!);
+  activeGames(): Promise<GameRecord[]> {
+    const { games } = this.t;
+    return this.backend.read(async (q) => {
+      const rows = await q.select({ id: games.id }).from(games).where(eq(games.status, 'active')).orderBy(asc(games.id));
+      const out: GameRecord[] = [];
+      for (const r of rows) {
+        const record = await this.load(q, r.id);
+        if (record) out.push(record);
+      }
+      return out;
+    });
   }
 
-  join(gameId: number, user: { id: string; name: string }): StoreResult<GameRecord> {
-    return this.changeLobby(gameId, (tx, record) => {
+  join(gameId: number, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
+    return this.changeLobby(gameId, async (tx, record) => {
       if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
-      tx.insert(seats).values({ gameId, position: record.seats.length, userId: user.id, isBot: false, displayName: user.name, joinedAt: this.now() }).run();
+      await tx.insert(this.t.seats).values({ gameId, position: record.seats.length, userId: user.id, isBot: false, displayName: user.name, joinedAt: this.now() });
       return null;
     });
   }
 
-  addBot(gameId: number, byUserId: string): StoreResult<GameRecord> {
-    return this.changeLobby(gameId, (tx, record) => {
+  addBot(gameId: number, byUserId: string): Promise<StoreResult<GameRecord>> {
+    return this.changeLobby(gameId, async (tx, record) => {
       if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
       const name = nextBotName(record);
-      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() }).run();
+      await tx.insert(this.t.seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() });
       return null;
     });
   }
@@ -184,20 +249,21 @@ export class GameStore {
    * A player leaves the lobby. The seats close up; the creator role passes to the next human, and
    * a lobby with no human left is cancelled.
    */
-  leave(gameId: number, userId: string): StoreResult<GameRecord> {
-    return this.changeLobby(gameId, (tx, record) => {
+  leave(gameId: number, userId: string): Promise<StoreResult<GameRecord>> {
+    const { games, seats } = this.t;
+    return this.changeLobby(gameId, async (tx, record) => {
       const seat = record.seats.find((s) => s.userId === userId);
       if (!seat) return fail('error.notInGame');
       const rest = record.seats.filter((s) => s !== seat);
-      tx.delete(seats).where(eq(seats.gameId, gameId)).run();
-      rest.forEach((s, position) => {
-        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() }).run();
-      });
+      await tx.delete(seats).where(eq(seats.gameId, gameId));
+      for (const [position, s] of rest.entries()) {
+        await tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() });
+      }
       const nextHuman = rest.find((s) => !s.isBot);
       if (!nextHuman) {
-        tx.update(games).set({ status: 'cancelled', finishedAt: this.now() }).where(eq(games.id, gameId)).run();
+        await tx.update(games).set({ status: 'cancelled', finishedAt: this.now() }).where(eq(games.id, gameId));
       } else if (record.creatorId === userId) {
-        tx.update(games).set({ creatorId: nextHuman.userId! }).where(eq(games.id, gameId)).run();
+        await tx.update(games).set({ creatorId: nextHuman.userId! }).where(eq(games.id, gameId));
       }
       return null;
     });
@@ -207,9 +273,10 @@ export class GameStore {
    * A player leaves a running game: a bot takes over the seat, hand and all, so the others can
    * play on. When no human is left the game is cancelled instead.
    */
-  handOverToBot(gameId: number, userId: string, reason: 'left' | 'kicked' = 'left'): StoreResult<GameRecord> {
-    return this.db.transaction((tx) => {
-      const record = this.load(tx, gameId);
+  handOverToBot(gameId: number, userId: string, reason: 'left' | 'kicked' = 'left'): Promise<StoreResult<GameRecord>> {
+    const { games, seats, departures, clocks } = this.t;
+    return this.backend.write(async (tx) => {
+      const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
       const seat = record.seats.find((s) => s.userId === userId);
@@ -217,80 +284,83 @@ export class GameStore {
       const at = this.now();
       const humansLeft = record.seats.filter((s) => !s.isBot && s !== seat).length;
       if (humansLeft === 0) {
-        this.markCancelled(tx, record);
+        await this.markCancelled(tx, record);
       } else {
-        tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
-          .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
-        tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at }).run();
-        tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position))).run();
+        await tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
+          .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position)));
+        await tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at });
+        await tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position)));
         const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
-        tx.update(games).set({ version: record.version + 1, updatedAt: at, creatorId }).where(eq(games.id, gameId)).run();
+        await tx.update(games).set({ version: record.version + 1, updatedAt: at, creatorId }).where(eq(games.id, gameId));
       }
-      return { ok: true as const, value: this.load(tx, gameId)! };
-    });
+      return { ok: true as const, value: await this.followUps(tx, gameId, false) };
+    }, gameId);
   }
 
   /**
    * A person takes over a bot seat of a running game. They see that seat's view from now on,
    * never the private lines of its earlier holder.
    */
-  takeSeat(gameId: number, seat: Seat, user: { id: string; name: string }): StoreResult<GameRecord> {
-    return this.db.transaction((tx) => {
-      const record = this.load(tx, gameId);
+  takeSeat(gameId: number, seat: Seat, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
+    const { games, seats, moves } = this.t;
+    return this.backend.write(async (tx) => {
+      const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
       if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
       const target = record.seats[seat];
       if (!target?.isBot) return fail('error.notABotSeat');
-      const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
-      tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: count + 1 })
-        .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
-      tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+      const [{ n }] = await tx.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)) as [{ n: number }];
+      await tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: n + 1 })
+        .where(and(eq(seats.gameId, gameId), eq(seats.position, seat)));
+      await tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId));
       const game = gameById(record.gameType)!;
       const pending: Seat[] = game.pending(record.state);
       const humans = pending.filter((p) => p === seat || !record.seats[p]?.isBot);
-      syncClocks(tx, gameId, humans, record.settings, this.now());
-      return { ok: true as const, value: this.load(tx, gameId)! };
-    });
+      await syncClocks(tx, this.t, gameId, humans, record.settings, this.now());
+      return { ok: true as const, value: await this.followUps(tx, gameId, false) };
+    }, gameId);
   }
 
   /** The host changes how the table is paced; running clocks follow at once. */
-  updateSettings(gameId: number, settings: GameSettings): StoreResult<GameRecord> {
-    return this.db.transaction((tx) => {
-      const record = this.load(tx, gameId);
+  updateSettings(gameId: number, settings: GameSettings): Promise<StoreResult<GameRecord>> {
+    const { games } = this.t;
+    return this.backend.write(async (tx) => {
+      const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active' && record.status !== 'lobby') return fail('error.gameClosed');
-      tx.update(games).set({ settings, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
-      retimeClocks(tx, gameId, settings, this.now());
-      return { ok: true as const, value: this.load(tx, gameId)! };
-    });
+      await tx.update(games).set({ settings, updatedAt: this.now() }).where(eq(games.id, gameId));
+      await retimeClocks(tx, this.t, gameId, settings, this.now());
+      return { ok: true as const, value: await this.followUps(tx, gameId, false) };
+    }, gameId);
   }
 
-  /** Clocks due now, and when the next one falls due. */
-  dueClocks(limit = 100): DueClock[] {
-    return dueClocks(this.db, this.now(), limit);
+  /** Clocks due now (of one game, or of all), and when the next one falls due. */
+  dueClocks(limit = 100, gameId?: number): Promise<DueClock[]> {
+    return this.backend.read((q) => dueClocks(q, this.t, this.now(), limit, gameId));
   }
 
-  nextDue(): Date | null {
-    return nextDue(this.db);
+  nextDue(gameId?: number): Promise<Date | null> {
+    return this.backend.read((q) => nextDue(q, this.t, gameId));
   }
 
   /**
    * Sends a seat a reminder if its clock still says so: one line in the channel, never a board.
    * The next reminder waits twice as long; after a few they stop for this turn.
    */
-  remind(gameId: number, seat: Seat): boolean {
-    return this.db.transaction((tx) => {
+  remind(gameId: number, seat: Seat): Promise<boolean> {
+    const { clocks } = this.t;
+    return this.backend.write(async (tx) => {
       const now = this.now();
-      const clock = tx.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).get();
-      const record = this.load(tx, gameId);
+      const [clock] = await tx.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).limit(1);
+      const record = await this.load(tx, gameId);
       if (!clock || !record || record.status !== 'active' || clock.snoozed || !clock.remindAt || clock.remindAt > now) return false;
       const gap = reminderGap(record.settings, clock.reminders + 1);
-      tx.update(clocks).set({ reminders: clock.reminders + 1, remindAt: gap === null ? null : new Date(now.getTime() + gap) })
-        .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
+      await tx.update(clocks).set({ reminders: clock.reminders + 1, remindAt: gap === null ? null : new Date(now.getTime() + gap) })
+        .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat)));
       const hours = Math.max(1, Math.round((now.getTime() - clock.since.getTime()) / 3_600_000));
       const game = gameById(record.gameType)!;
-      this.queuePost(tx, gameId, 'reminder', {
+      await this.queuePost(tx, gameId, 'reminder', {
         version: record.version,
         view: null,
         lines: [{ key: 'clock.reminder', args: { seat: { seat }, count: hours } }],
@@ -298,74 +368,101 @@ export class GameStore {
         ping: [seat],
         over: false,
       });
+      await this.syncClockJob(tx, gameId);
       return true;
-    });
+    }, gameId);
   }
 
   /** No more pings for this seat until its turn is over. */
-  snooze(gameId: number, seat: Seat): boolean {
-    const result = this.db.update(clocks).set({ snoozed: true }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
-    return result.changes === 1;
+  snooze(gameId: number, seat: Seat): Promise<boolean> {
+    const { clocks } = this.t;
+    return this.backend.write(async (tx) => {
+      const changed = await tx.update(clocks).set({ snoozed: true }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).returning({ seat: clocks.seat });
+      await this.syncClockJob(tx, gameId);
+      return changed.length === 1;
+    }, gameId);
   }
 
   /** A clock whose action failed stops, so it cannot fire again and again. */
-  stopClock(gameId: number, seat: Seat, kind: 'deadline' | 'reminder'): void {
+  stopClock(gameId: number, seat: Seat, kind: 'deadline' | 'reminder'): Promise<void> {
+    const { clocks } = this.t;
     const set = kind === 'deadline' ? { deadlineAt: null } : { remindAt: null };
-    this.db.update(clocks).set(set).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
+    return this.backend.write(async (tx) => {
+      await tx.update(clocks).set(set).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat)));
+      await this.syncClockJob(tx, gameId);
+    }, gameId);
   }
 
-  clockOf(gameId: number, seat: Seat): typeof clocks.$inferSelect | null {
-    return this.db.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).get() ?? null;
+  clockOf(gameId: number, seat: Seat): Promise<Tables['clocks']['$inferSelect'] | null> {
+    const { clocks } = this.t;
+    return this.backend.read(async (q) => (await q.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).limit(1))[0] ?? null);
   }
 
-  notifyOf(userId: string): 'channel' | 'dm' {
-    return this.db.select({ notify: users.notify }).from(users).where(eq(users.userId, userId)).get()?.notify ?? 'channel';
+  notifyOf(userId: string): Promise<'channel' | 'dm'> {
+    const { users } = this.t;
+    return this.backend.read(async (q) => (await q.select({ notify: users.notify }).from(users).where(eq(users.userId, userId)).limit(1))[0]?.notify ?? 'channel');
   }
 
-  setNotify(userId: string, notify: 'channel' | 'dm'): void {
-    this.db.insert(users).values({ userId, notify }).onConflictDoUpdate({ target: users.userId, set: { notify } }).run();
+  setNotify(userId: string, notify: 'channel' | 'dm'): Promise<void> {
+    const { users } = this.t;
+    return this.backend.write(async (tx) => {
+      await tx.insert(users).values({ userId, notify }).onConflictDoUpdate({ target: users.userId, set: { notify } });
+    });
   }
 
   /** Finished games of a server, newest first. */
-  finishedGames(guildId: string, offset: number, limit: number, gameType?: string): GameRecord[] {
+  finishedGames(guildId: string, offset: number, limit: number, gameType?: string): Promise<GameRecord[]> {
+    const { games } = this.t;
     const where = gameType
       ? and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(games.gameType, gameType))
       : and(eq(games.guildId, guildId), eq(games.status, 'finished'));
-    return this.db.select({ id: games.id }).from(games).where(where).orderBy(sql`${games.finishedAt} desc`, sql`${games.id} desc`)
-      .limit(limit).offset(offset).all().map((r) => this.get(r.id)!);
+    return this.backend.read(async (q) => {
+      const rows = await q.select({ id: games.id }).from(games).where(where).orderBy(desc(games.finishedAt), desc(games.id)).limit(limit).offset(offset);
+      const out: GameRecord[] = [];
+      for (const r of rows) out.push((await this.load(q, r.id))!);
+      return out;
+    });
   }
 
-  countFinished(guildId: string): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(games).where(and(eq(games.guildId, guildId), eq(games.status, 'finished'))).get()!.n;
+  countFinished(guildId: string): Promise<number> {
+    const { games } = this.t;
+    return this.backend.read(async (q) => (await q.select({ n: count() }).from(games).where(and(eq(games.guildId, guildId), eq(games.status, 'finished'))))[0]!.n);
   }
 
-  moveCount(gameId: number): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+  moveCount(gameId: number): Promise<number> {
+    const { moves } = this.t;
+    return this.backend.read(async (q) => (await q.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)))[0]!.n);
   }
 
   /** The best-rated players of a server (by the conservative estimate mu − 3σ). */
-  leaderboard(guildId: string, gameType: string, limit = 10): (typeof ratings.$inferSelect)[] {
-    return this.db.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.gameType, gameType)))
-      .orderBy(sql`${ratings.mu} - 3 * ${ratings.sigma} desc`).limit(limit).all();
+  leaderboard(guildId: string, gameType: string, limit = 10): Promise<Tables['ratings']['$inferSelect'][]> {
+    const { ratings } = this.t;
+    return this.backend.read((q) => q.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.gameType, gameType)))
+      .orderBy(sql`${ratings.mu} - 3 * ${ratings.sigma} desc`, asc(ratings.userId)).limit(limit));
   }
 
-  ratingsOf(guildId: string, userId: string): (typeof ratings.$inferSelect)[] {
-    return this.db.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).all();
+  ratingsOf(guildId: string, userId: string): Promise<Tables['ratings']['$inferSelect'][]> {
+    const { ratings } = this.t;
+    return this.backend.read((q) => q.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).orderBy(asc(ratings.gameType)));
   }
 
   /** Finished games of a server a user sat in at the end. */
-  gamesOfUser(guildId: string, userId: string): number {
-    return this.db.select({ n: sql<number>`count(distinct ${games.id})` }).from(games).innerJoin(seats, eq(seats.gameId, games.id))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId))).get()!.n;
+  gamesOfUser(guildId: string, userId: string): Promise<number> {
+    const { games, seats } = this.t;
+    return this.backend.read(async (q) => (await q.select({ n: countDistinct(games.id) }).from(games).innerJoin(seats, eq(seats.gameId, games.id))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId))))[0]!.n);
   }
 
-  departuresOf(gameId: number): { userId: string; seat: Seat; reason: string }[] {
-    return this.db.select({ userId: departures.userId, seat: departures.seat, reason: departures.reason }).from(departures).where(eq(departures.gameId, gameId)).all();
+  departuresOf(gameId: number): Promise<{ userId: string; seat: Seat; reason: string }[]> {
+    const { departures } = this.t;
+    return this.backend.read((q) => q.select({ userId: departures.userId, seat: departures.seat, reason: departures.reason }).from(departures)
+      .where(eq(departures.gameId, gameId)).orderBy(asc(departures.at)));
   }
 
   /** Deals the game. Only the creator may start, once the player count is legal. */
-  start(gameId: number, byUserId: string): StoreResult<GameRecord> {
-    return this.changeLobby(gameId, (tx, record) => {
+  start(gameId: number, byUserId: string): Promise<StoreResult<GameRecord>> {
+    const { games } = this.t;
+    return this.changeLobby(gameId, async (tx, record) => {
       if (record.creatorId !== byUserId) return fail('error.onlyCreatorStarts');
       const game = gameById(record.gameType)!;
       const parsed = game.parseOptions(record.options);
@@ -374,11 +471,11 @@ export class GameStore {
       if (record.seats.length < min) return fail('error.tooFewPlayers', { min, count: record.seats.length });
       if (record.seats.length > max) return fail('error.lobbyFull', { max });
       const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
-      tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId)).run();
+      await tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId));
       // The opening board, in the same transaction: a crash right after the start loses nothing.
       const first: Seat[] = game.pending(state);
       const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })) } };
-      this.queuePost(tx, gameId, 'board', {
+      await this.queuePost(tx, gameId, 'board', {
         version: record.version + 1,
         view: game.publicView(state),
         lines: [opening],
@@ -386,37 +483,42 @@ export class GameStore {
         ping: first.filter((seat) => !record.seats[seat]?.isBot),
         over: false,
       });
-      syncClocks(tx, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, this.now());
+      await syncClocks(tx, this.t, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, this.now());
       return null;
     });
   }
 
-  cancel(gameId: number): StoreResult<GameRecord> {
-    return this.db.transaction((tx) => {
-      const record = this.load(tx, gameId);
+  cancel(gameId: number): Promise<StoreResult<GameRecord>> {
+    return this.backend.write(async (tx) => {
+      const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'lobby' && record.status !== 'active') return fail('error.gameClosed');
-      this.markCancelled(tx, record);
-      return { ok: true as const, value: this.load(tx, gameId)! };
-    });
+      await this.markCancelled(tx, record);
+      return { ok: true as const, value: await this.followUps(tx, gameId, false) };
+    }, gameId);
   }
 
-  setLobbyMessage(gameId: number, messageId: string): void {
-    this.db.update(games).set({ lobbyMessageId: messageId }).where(eq(games.id, gameId)).run();
+  setLobbyMessage(gameId: number, messageId: string): Promise<void> {
+    const { games } = this.t;
+    return this.backend.write(async (tx) => {
+      await tx.update(games).set({ lobbyMessageId: messageId }).where(eq(games.id, gameId));
+    }, gameId);
   }
 
   /**
-   * Applies one move: load, check the version, apply the rules, save the state and append the
-   * move, all in one transaction. A stale version or a replayed interaction id changes nothing.
+   * Applies one move: lock the game, load, check the version, apply the rules, save the state and
+   * append the move, all in one transaction. A stale version or a replayed interaction id
+   * changes nothing.
    */
-  applyMove(gameId: number, input: MoveInput): StoreResult<MoveApplied> {
+  async applyMove(gameId: number, input: MoveInput): Promise<StoreResult<MoveApplied>> {
+    const { games, moves } = this.t;
     try {
-      return this.db.transaction((tx) => {
-        const record = this.load(tx, gameId);
+      return await this.backend.write(async (tx) => {
+        const record = await this.load(tx, gameId);
         if (!record) return fail('error.noGame');
         if (record.status !== 'active') return fail('error.gameClosed');
         if (input.interactionId) {
-          const seen = tx.select({ id: moves.gameId }).from(moves).where(eq(moves.interactionId, input.interactionId)).get();
+          const [seen] = await tx.select({ id: moves.gameId }).from(moves).where(eq(moves.interactionId, input.interactionId)).limit(1);
           if (seen) return fail('error.alreadyDone');
         }
         if (record.version !== input.expectedVersion) return fail('error.stale');
@@ -428,17 +530,18 @@ export class GameStore {
         const at = this.now();
         const events: LogEvent[] = [...result.events];
         if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
-        this.countTimeouts(tx, record, input, events, over);
-        const updated = tx.update(games).set({
+        // Nothing is written before this check, so a refusal leaves nothing behind.
+        const updated = await tx.update(games).set({
           state: JSON.stringify(result.state),
           version: record.version + 1,
           updatedAt: at,
           ...(over ? { status: 'finished' as const, finishedAt: at } : {}),
-        }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).run();
-        if (updated.changes !== 1) return fail('error.stale');
-        const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
-        const sequence = count + 1;
-        tx.insert(moves).values({
+        }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).returning({ id: games.id });
+        if (updated.length !== 1) return fail('error.stale');
+        await this.countTimeouts(tx, record, input, events, over);
+        const [{ n }] = await tx.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)) as [{ n: number }];
+        const sequence = n + 1;
+        await tx.insert(moves).values({
           gameId,
           sequence,
           seat: input.seat,
@@ -448,167 +551,211 @@ export class GameStore {
           interactionId: input.interactionId,
           events,
           createdAt: at,
-        }).run();
+        });
         // Seats may have changed hands above (a third timeout), so read them again.
-        const seated = this.load(tx, gameId)!;
-        const posted = this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
+        const seated = (await this.load(tx, gameId))!;
+        const posted = await this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
         const after: Seat[] = over ? [] : game.pending(result.state);
-        syncClocks(tx, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, at, input.seat);
-        if (over) rateGame(tx, seated, game.outcome(result.state)!, at);
-        return { ok: true as const, value: { game: this.load(tx, gameId)!, events, posted } };
-      });
+        await syncClocks(tx, this.t, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, at, input.seat);
+        if (over) await rateGame(tx, this.t, seated, game.outcome(result.state)!);
+        return { ok: true as const, value: { game: await this.followUps(tx, gameId, posted), events, posted } };
+      }, gameId);
     } catch (error) {
       // Two deliveries of one interaction racing past the check above meet the unique index.
-      if (error instanceof Error && /UNIQUE constraint failed: moves.interaction_id/.test(error.message)) return fail('error.alreadyDone');
+      if (this.backend.uniqueViolation(error) === 'moves_interaction_id_unique') return fail('error.alreadyDone');
       throw error;
     }
   }
 
   /** Games whose outbox still holds unsent posts (after a restart). */
-  gamesWithUnsentPosts(): number[] {
-    return this.db.selectDistinct({ id: posts.gameId }).from(posts).where(isNull(posts.sentAt)).orderBy(asc(posts.gameId)).all().map((r) => r.id);
+  gamesWithUnsentPosts(): Promise<number[]> {
+    const { posts } = this.t;
+    return this.backend.read(async (q) => (await q.selectDistinct({ id: posts.gameId }).from(posts).where(isNull(posts.sentAt)).orderBy(asc(posts.gameId))).map((r) => r.id));
   }
 
-  /** The oldest unsent post of a game. */
-  nextPost(gameId: number): PostRecord | null {
-    return this.db.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
-      .from(posts).where(and(eq(posts.gameId, gameId), isNull(posts.sentAt))).orderBy(asc(posts.id)).limit(1).get() ?? null;
+  /** The oldest unsent post of a game (up to `throughId`, when given). */
+  nextPost(gameId: number, throughId?: number): Promise<PostRecord | null> {
+    const { posts } = this.t;
+    return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.gameId, gameId), isNull(posts.sentAt), throughId === undefined ? undefined : lte(posts.id, throughId)))
+      .orderBy(asc(posts.id)).limit(1))[0] ?? null);
   }
 
   /** Marks a post sent; a new board becomes the game's current board. */
-  markPosted(post: PostRecord, messageId: string | null, failed = false): void {
-    this.db.transaction((tx) => {
-      tx.update(posts).set({ sentAt: this.now(), messageId, failed }).where(eq(posts.id, post.id)).run();
-      if (post.kind === 'board' && messageId) tx.update(games).set({ boardMessageId: messageId }).where(eq(games.id, post.gameId)).run();
-    });
+  markPosted(post: PostRecord, messageId: string | null, failed = false): Promise<void> {
+    const { posts, games } = this.t;
+    return this.backend.write(async (tx) => {
+      await tx.update(posts).set({ sentAt: this.now(), messageId, failed }).where(eq(posts.id, post.id));
+      if (post.kind === 'board' && messageId) await tx.update(games).set({ boardMessageId: messageId }).where(eq(games.id, post.gameId));
+    }, post.gameId);
   }
 
   /** Every post of a game, sent or not, in order (tests and history). */
-  postsOf(gameId: number): (PostRecord & { sentAt: Date | null; messageId: string | null; failed: boolean })[] {
-    return this.db.select().from(posts).where(eq(posts.gameId, gameId)).orderBy(asc(posts.id)).all();
+  postsOf(gameId: number): Promise<(PostRecord & { sentAt: Date | null; messageId: string | null; failed: boolean })[]> {
+    const { posts } = this.t;
+    return this.backend.read((q) => q.select().from(posts).where(eq(posts.gameId, gameId)).orderBy(asc(posts.id)));
   }
 
   /**
    * The lines a seat has not seen yet: everything visible to it from its own latest move on, so
    * a seat that was paid, robbed or traded with learns why when it next looks.
    */
-  linesSinceOwnMove(gameId: number, seat: Seat): SeatLine[] {
-    const own = this.lastMoveOf(gameId, seat);
-    const holder = this.db.select({ since: seats.sinceSequence }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).get()?.since ?? 0;
-    return this.eventsBetween(gameId, Math.max(own?.sequence ?? 1, holder), Number.MAX_SAFE_INTEGER)
-      .filter((line) => line.event.visibleTo !== 'all' && line.event.visibleTo.includes(seat));
+  linesSinceOwnMove(gameId: number, seat: Seat): Promise<SeatLine[]> {
+    const { seats } = this.t;
+    return this.backend.read(async (q) => {
+      const own = await this.lastMove(q, gameId, seat);
+      const holder = (await q.select({ since: seats.sinceSequence }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).limit(1))[0]?.since ?? 0;
+      return (await this.eventsBetween(q, gameId, Math.max(own?.sequence ?? 1, holder)))
+        .filter((line) => line.event.visibleTo !== 'all' && line.event.visibleTo.includes(seat));
+    });
   }
 
   /** The public log of a game, rebuilt from the stored moves. */
-  publicLog(gameId: number): Msg[] {
-    return this.eventsBetween(gameId, 1, Number.MAX_SAFE_INTEGER).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+  publicLog(gameId: number): Promise<Msg[]> {
+    return this.backend.read(async (q) =>
+      (await this.eventsBetween(q, gameId, 1)).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event)));
   }
 
-  moveLog(gameId: number): { seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[] {
-    return this.db.select({ seat: moves.seat, move: moves.move, actorId: moves.actorId, interactionId: moves.interactionId })
-      .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)).all();
+  moveLog(gameId: number): Promise<{ seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
+    const { moves } = this.t;
+    return this.backend.read((q) => q.select({ seat: moves.seat, move: moves.move, actorId: moves.actorId, interactionId: moves.interactionId })
+      .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)));
   }
 
   /** The newest move of one seat, with the game version it was made at. */
-  lastMoveOf(gameId: number, seat: Seat): { sequence: number; version: number; actorId: string | null } | null {
-    return this.db.select({ sequence: moves.sequence, version: moves.version, actorId: moves.actorId })
-      .from(moves).where(and(eq(moves.gameId, gameId), eq(moves.seat, seat))).orderBy(sql`${moves.sequence} desc`).limit(1).get() ?? null;
+  lastMoveOf(gameId: number, seat: Seat): Promise<{ sequence: number; version: number; actorId: string | null } | null> {
+    return this.backend.read((q) => this.lastMove(q, gameId, seat));
   }
 
-  getMeta(key: string): string | null {
-    return this.db.select().from(meta).where(eq(meta.key, key)).get()?.value ?? null;
+  getMeta(key: string): Promise<string | null> {
+    const { meta } = this.t;
+    return this.backend.read(async (q) => (await q.select().from(meta).where(eq(meta.key, key)).limit(1))[0]?.value ?? null);
   }
 
-  setMeta(key: string, value: string): void {
-    this.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  setMeta(key: string, value: string): Promise<void> {
+    const { meta } = this.t;
+    return this.backend.write(async (tx) => {
+      await tx.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+    });
+  }
+
+  private async lastMove(q: Q, gameId: number, seat: Seat): Promise<{ sequence: number; version: number; actorId: string | null } | null> {
+    const { moves } = this.t;
+    return (await q.select({ sequence: moves.sequence, version: moves.version, actorId: moves.actorId })
+      .from(moves).where(and(eq(moves.gameId, gameId), eq(moves.seat, seat))).orderBy(desc(moves.sequence)).limit(1))[0] ?? null;
   }
 
   /**
    * A move played by a deadline counts against its seat; a move the player made clears the count.
    * After MAX_TIMEOUTS in a row, a bot takes the seat for good and the table is told.
    */
-  private countTimeouts(tx: Tx, record: GameRecord, input: MoveInput, events: LogEvent[], over: boolean): void {
+  private async countTimeouts(tx: Q, record: GameRecord, input: MoveInput, events: LogEvent[], over: boolean): Promise<void> {
+    const { seats, departures } = this.t;
     const seat = record.seats[input.seat];
     if (!seat || seat.isBot) return;
     const where = and(eq(seats.gameId, record.id), eq(seats.position, input.seat));
     if (!input.timeout) {
-      if (seat.timeouts) tx.update(seats).set({ timeouts: 0 }).where(where).run();
+      if (seat.timeouts) await tx.update(seats).set({ timeouts: 0 }).where(where);
       return;
     }
     const timeouts = (seat.timeouts ?? 0) + 1;
     if (timeouts < MAX_TIMEOUTS || over || record.seats.filter((s) => !s.isBot).length < 2) {
-      tx.update(seats).set({ timeouts }).where(where).run();
+      await tx.update(seats).set({ timeouts }).where(where);
       return;
     }
     const bot = nextBotName(record);
-    tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where).run();
-    tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() }).run();
+    await tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where);
+    await tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() });
     events.push({ key: 'clock.seatToBot', args: { seat: { seat: input.seat }, name: seat.displayName, bot, count: timeouts }, visibleTo: 'all' });
   }
 
-  private eventsBetween(gameId: number, from: number, to: number, tx: Tx = this.db): SeatLine[] {
-    const rows = tx.select({ sequence: moves.sequence, events: moves.events }).from(moves)
-      .where(and(eq(moves.gameId, gameId), gte(moves.sequence, from), lte(moves.sequence, to))).orderBy(asc(moves.sequence)).all();
+  /** Events of moves `from`..`to` (to the end when `to` is not given). */
+  private async eventsBetween(q: Q, gameId: number, from: number, to?: number): Promise<SeatLine[]> {
+    const { moves } = this.t;
+    const rows = await q.select({ sequence: moves.sequence, events: moves.events }).from(moves)
+      .where(and(eq(moves.gameId, gameId), gte(moves.sequence, from), to === undefined ? undefined : lte(moves.sequence, to))).orderBy(asc(moves.sequence));
     return rows.flatMap((r) => (r.events ?? []).map((event) => ({ sequence: r.sequence, event })));
   }
 
-  private queuePost(tx: Tx, gameId: number, kind: PostKind, payload: PostPayload): void {
-    tx.insert(posts).values({ gameId, kind, payload, createdAt: this.now() }).run();
+  private async queuePost(tx: Q, gameId: number, kind: PostKind, payload: PostPayload): Promise<void> {
+    const { posts } = this.t;
+    const [row] = await tx.insert(posts).values({ gameId, kind, payload, createdAt: this.now() }).returning({ id: posts.id });
+    if (this.jobs) await this.jobs.post(tx, gameId, row!.id);
   }
 
   /** Writes what the channel gets for the move just stored (see outbox.ts). */
-  private planPosts(
-    tx: Tx,
+  private async planPosts(
+    tx: Q,
     record: GameRecord,
     game: AnyGame,
     state: unknown,
     move: { before: Seat[]; publish: 'board' | 'log' | 'quiet'; over: boolean; sequence: number },
-  ): boolean {
+  ): Promise<boolean> {
     const after: Seat[] = move.over ? [] : game.pending(state);
     const plan = planPost({ publish: move.publish, before: move.before, after, isBot: (seat) => record.seats[seat]?.isBot ?? true, over: move.over });
     if (plan.kinds.length === 0) return false;
-    const publicLines = (from: number) =>
-      this.eventsBetween(record.id, from, move.sequence, tx).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+    const publicLines = async (from: number) =>
+      (await this.eventsBetween(tx, record.id, from, move.sequence)).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
     const base = { version: record.version + 1, view: game.publicView(state), pending: after, ping: plan.ping, over: move.over };
     let boardFrom = record.boardFrom;
     for (const kind of plan.kinds) {
       if (kind === 'final') {
-        this.queuePost(tx, record.id, kind, { ...base, lines: [], outcome: game.outcome(state)! });
+        await this.queuePost(tx, record.id, kind, { ...base, lines: [], outcome: game.outcome(state)! });
       } else if (kind === 'edit') {
-        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(boardFrom) });
+        await this.queuePost(tx, record.id, kind, { ...base, lines: await publicLines(boardFrom) });
       } else {
-        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(record.postedThrough + 1) });
+        await this.queuePost(tx, record.id, kind, { ...base, lines: await publicLines(record.postedThrough + 1) });
         if (kind === 'board') boardFrom = record.postedThrough + 1;
       }
     }
-    tx.update(games).set({ postedThrough: move.sequence, boardFrom }).where(eq(games.id, record.id)).run();
+    await tx.update(this.t.games).set({ postedThrough: move.sequence, boardFrom }).where(eq(this.t.games.id, record.id));
     return true;
   }
 
-  private markCancelled(tx: Tx, record: GameRecord): void {
+  private async markCancelled(tx: Q, record: GameRecord): Promise<void> {
     const at = this.now();
-    tx.update(games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(games.id, record.id)).run();
+    await tx.update(this.t.games).set({ status: 'cancelled', version: record.version + 1, updatedAt: at, finishedAt: at }).where(eq(this.t.games.id, record.id));
   }
 
   /** Runs a lobby change: the game must be an open lobby; the change bumps the version. */
-  private changeLobby(gameId: number, change: (tx: Tx, record: GameRecord) => { ok: false; error: Msg } | null): StoreResult<GameRecord> {
-    return this.db.transaction((tx) => {
-      const record = this.load(tx, gameId);
+  private changeLobby(gameId: number, change: (tx: Q, record: GameRecord) => Promise<{ ok: false; error: Msg } | null>): Promise<StoreResult<GameRecord>> {
+    const { games } = this.t;
+    return this.backend.write(async (tx) => {
+      const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status === 'active') return fail('error.alreadyStarted');
       if (record.status !== 'lobby') return fail('error.gameClosed');
       // Change functions check everything before they write, so a refusal leaves nothing behind.
-      const refused = change(tx, record);
+      const refused = await change(tx, record);
       if (refused) return refused;
-      tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
-      return { ok: true as const, value: this.load(tx, gameId)! };
-    });
+      await tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId));
+      return { ok: true as const, value: await this.followUps(tx, gameId, true) };
+    }, gameId);
   }
 
-  private load(tx: Tx, id: number): GameRecord | null {
-    const row = tx.select().from(games).where(eq(games.id, id)).get();
+  /**
+   * Reloads the game at the end of a change and, when a job queue runs the bot's work, adds what
+   * must follow in the same transaction: the next bot turn and the next clock check.
+   */
+  private async followUps(tx: Q, gameId: number, posted: boolean): Promise<GameRecord> {
+    const record = (await this.load(tx, gameId))!;
+    if (!this.jobs) return record;
+    if (pendingBotSeat(record) !== null) await this.jobs.botTurn(tx, gameId, posted ? botDelay(record, this.botDelayMs) : 0);
+    await this.syncClockJob(tx, gameId, record.status);
+    return record;
+  }
+
+  private async syncClockJob(tx: Q, gameId: number, status?: GameStatus): Promise<void> {
+    if (!this.jobs) return;
+    const open = (status ?? (await this.load(tx, gameId))?.status) === 'active';
+    await this.jobs.clock(tx, gameId, open ? await nextDue(tx, this.t, gameId) : null, this.now());
+  }
+
+  private async load(q: Q, id: number): Promise<GameRecord | null> {
+    const { games, seats } = this.t;
+    const [row] = await q.select().from(games).where(eq(games.id, id)).limit(1);
     if (!row) return null;
-    const seatRows = tx.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position)).all();
+    const seatRows = await q.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position));
     return {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
@@ -621,5 +768,3 @@ export class GameStore {
 function stripVisibility(event: LogEvent): Msg {
   return event.args ? { key: event.key, args: event.args } : { key: event.key };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;

@@ -9,7 +9,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { rate, rating } from 'openskill';
 import type { Outcome } from '../engine/index.js';
-import { departures, ratings } from './schema.js';
+import type { Q, Tables } from './backend.js';
 
 /** The pool every game also counts towards. */
 export const OVERALL = '*';
@@ -21,37 +21,34 @@ interface Rated {
   gameType: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Tx = any;
-
-export function rateGame(tx: Tx, record: Rated, outcome: Outcome, _at: Date): void {
+export async function rateGame(tx: Q, { departures, ratings }: Tables, record: Rated, outcome: Outcome): Promise<void> {
   if (!record.guildId) return;
   const rankOf = new Map(outcome.standings.map((s) => [s.seat, s.rank]));
   const present = record.seats.filter((s) => !s.isBot && s.userId).map((s) => ({ userId: s.userId!, rank: rankOf.get(s.position) ?? outcome.standings.length }));
   const presentIds = new Set(present.map((p) => p.userId));
-  const left = [...new Set((tx.select({ userId: departures.userId }).from(departures).where(eq(departures.gameId, record.id)).all() as { userId: string }[]).map((d) => d.userId))]
+  const left = [...new Set((await tx.select({ userId: departures.userId }).from(departures).where(eq(departures.gameId, record.id))).map((d) => d.userId))]
     .filter((id) => !presentIds.has(id))
     .map((userId) => ({ userId, rank: outcome.standings.length + 1 }));
   const players = [...present, ...left];
   if (players.length < 2) return;
   for (const gameType of [record.gameType, OVERALL]) {
-    const rows = tx.select().from(ratings)
-      .where(and(eq(ratings.guildId, record.guildId), eq(ratings.gameType, gameType), inArray(ratings.userId, players.map((p) => p.userId)))).all() as (typeof ratings.$inferSelect)[];
+    const rows = await tx.select().from(ratings)
+      .where(and(eq(ratings.guildId, record.guildId), eq(ratings.gameType, gameType), inArray(ratings.userId, players.map((p) => p.userId))));
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     const before = players.map((p) => {
       const row = byUser.get(p.userId);
       return row ? rating({ mu: row.mu, sigma: row.sigma }) : rating();
     });
     const after = rate(before.map((r) => [r]), { rank: players.map((p) => p.rank) });
-    players.forEach((p, i) => {
+    for (const [i, p] of players.entries()) {
       const next = after[i]![0]!;
       const row = byUser.get(p.userId);
       const won = presentIds.has(p.userId) && p.rank === 1 ? 1 : 0;
-      tx.insert(ratings).values({ guildId: record.guildId!, userId: p.userId, gameType, mu: next.mu, sigma: next.sigma, games: 1, wins: won })
+      await tx.insert(ratings).values({ guildId: record.guildId!, userId: p.userId, gameType, mu: next.mu, sigma: next.sigma, games: 1, wins: won })
         .onConflictDoUpdate({
           target: [ratings.guildId, ratings.userId, ratings.gameType],
           set: { mu: next.mu, sigma: next.sigma, games: (row?.games ?? 0) + 1, wins: (row?.wins ?? 0) + won },
-        }).run();
-    });
+        });
+    }
   }
 }

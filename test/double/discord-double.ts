@@ -344,17 +344,17 @@ export class DiscordDouble {
   }
 
   /** Polls `fn` until it returns something truthy. */
-  waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> {
+  waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = performance.now();
       let lastError: unknown;
       const entry: { timer?: NodeJS.Timeout; reject: (e: Error) => void } = { reject };
       this.waitTimers.add(entry);
-      const tick = (): void => {
+      const tick = async (): Promise<void> => {
         entry.timer = undefined;
         if (this.closed) return;
         try {
-          const v = fn();
+          const v = await fn();
           if (v) {
             this.waitTimers.delete(entry);
             resolve(v as T);
@@ -378,9 +378,9 @@ export class DiscordDouble {
           );
           return;
         }
-        entry.timer = setTimeout(tick, 5);
+        entry.timer = setTimeout(() => void tick(), 5);
       };
-      tick();
+      void tick();
     });
   }
 

@@ -44,7 +44,7 @@ describe('asynchronous play', () => {
     for (const p of others) await pressLobby(p, channel, 'join');
     await pressLobby(host, channel, 'start');
     await world.double.waitFor(() => boards(world, channel)[0]);
-    return world.bot.store.openInChannel(channel)!.id;
+    return (await world.bot.store.openInChannel(channel))!.id;
   }
 
   /**
@@ -55,7 +55,7 @@ describe('asynchronous play', () => {
     const byId = new Map(present.map((p) => [p.id, p]));
     for (let i = 0; i < 800; i++) {
       await world.bot.tables.flush();
-      const record = world.bot.store.get(gameId)!;
+      const record = (await world.bot.store.get(gameId))!;
       if (record.status !== 'active') return record;
       const pending: number[] = gameById(record.gameType)!.pending(record.state);
       const human = pending.map((s) => byId.get(record.seats[s]?.userId ?? '')).find(Boolean);
@@ -88,7 +88,7 @@ describe('asynchronous play', () => {
     expect(all).toMatch(/https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
     expect(all).toMatch(/Time ran out for/);
     expect(all).toMatch(/missed 3 turns in a row/);
-    const catSeat = world.bot.store.departuresOf(gameId);
+    const catSeat = await world.bot.store.departuresOf(gameId);
     expect(catSeat).toEqual([expect.objectContaining({ userId: cat.id, reason: 'timeout' })]);
     // Reminders never carry a board image.
     for (const m of world.double.channelMessages(channel).filter((x) => x.content.startsWith('⏰'))) expect(m.attachments).toEqual([]);
@@ -141,7 +141,7 @@ describe('asynchronous play', () => {
     await world.bot.tables.flush();
     expect(texts(channel)).toContain('sealed-bid.reveal');
     expect(texts(channel)).toMatch(new RegExp(`Time ran out for <@${fay.id}>`));
-    expect(world.bot.store.moveLog(gameId).map((m) => m.seat).sort()).toEqual([0, 1, 2]);
+    expect((await world.bot.store.moveLog(gameId)).map((m) => m.seat).sort()).toEqual([0, 1, 2]);
     await settled(world.double, await dan.command(channel, 'game', { subcommand: 'cancel' }));
   });
 
@@ -157,7 +157,7 @@ describe('asynchronous play', () => {
     expect(kicked.ephemeral).toBe(false);
     const news = await settled(world.double, kicked);
     expect(textOf(news)).toMatch(new RegExp(`handed the seat of <@${ivy.id}>`));
-    let record = world.bot.store.get(gameId)!;
+    let record = (await world.bot.store.get(gameId))!;
     expect(record.seats[2]).toMatchObject({ isBot: true, userId: null });
 
     // Joe, who was only watching, takes the bot's seat from the button under the news.
@@ -167,7 +167,7 @@ describe('asynchronous play', () => {
     const took = await joe.press(news, 'take:');
     expect(took.ephemeral).toBe(false);
     expect(textOf(await settled(world.double, took))).toMatch(new RegExp(`<@${joe.id}> takes over the seat`));
-    record = world.bot.store.get(gameId)!;
+    record = (await world.bot.store.get(gameId))!;
     expect(record.seats[2]).toMatchObject({ isBot: false, userId: joe.id });
     const hand: MessageRecord = await settled(world.double, await joe.command(channel, 'hand'));
     expect(hand.content).toMatch(/Your hand/);
@@ -188,19 +188,19 @@ describe('asynchronous play', () => {
     // Play a few turns: each new turn pings one of them.
     for (let i = 0; i < 6; i++) {
       await world.bot.tables.flush();
-      const record = world.bot.store.get(gameId)!;
+      const record = (await world.bot.store.get(gameId))!;
       const seat = gameById('r-eco')!.pending(record.state)[0]!;
       const mover = [kim, lou].find((p) => p.id === record.seats[seat]!.userId)!;
       await mover.playOnce(channel);
     }
     await world.bot.tables.flush();
     // Whoever must act now can mute their reminders for this turn from their private view.
-    const now = world.bot.store.get(gameId)!;
+    const now = (await world.bot.store.get(gameId))!;
     const waiting = [kim, lou].find((p) => p.id === now.seats[gameById('r-eco')!.pending(now.state)[0]!]!.userId)!;
     const view = await waiting.openHand(channel);
     const snoozed = await settled(world.double, await waiting.press(view, 'snooze:'));
     expect(snoozed.content).toMatch(/No more reminders/);
-    expect(world.bot.store.clockOf(gameId, now.seats.find((s) => s.userId === waiting.id)!.position)!.snoozed).toBe(true);
+    expect((await world.bot.store.clockOf(gameId, now.seats.find((s) => s.userId === waiting.id)!.position))!.snoozed).toBe(true);
     const dm = world.double.dmChannelId(kim.user);
     expect(dm).toBeDefined();
     const dms = world.double.channelMessages(dm!);
@@ -208,7 +208,7 @@ describe('asynchronous play', () => {
     expect(dms[0]!.content).toMatch(/Your turn in R-Eco/);
     // Lou's closed DMs changed nothing for the game.
     expect(world.double.channelMessages(world.double.dmChannelId(lou.user) ?? 'none')).toEqual([]);
-    expect(world.bot.store.get(gameId)!.status).toBe('active');
+    expect((await world.bot.store.get(gameId))!.status).toBe('active');
     await settled(world.double, await kim.command(channel, 'game', { subcommand: 'cancel' }));
   });
 
@@ -216,13 +216,13 @@ describe('asynchronous play', () => {
     const channel = world.channels[3]!;
     const [mia, ned] = [person('mia'), person('ned')];
     const gameId = await open(mia, channel, [ned], { game: 'r-eco', 'two-player': true, deadline: '1440', reminder: '0' });
-    const before = world.bot.store.moveLog(gameId).length;
+    const before = (await world.bot.store.moveLog(gameId)).length;
     await world.bot.stop();
     clock.advance(3 * 24 * HOUR);
     world.bot = await launchBot(world.double, world.dbPath, { RENDER_WORKERS: '0' }, clock);
-    await world.double.waitFor(() => world.bot.store.moveLog(gameId).length > before, 10_000);
+    await world.double.waitFor(async () => (await world.bot.store.moveLog(gameId)).length > before, 10_000);
     await new Promise((r) => setTimeout(r, 200));
-    const log = world.bot.store.moveLog(gameId);
+    const log = await world.bot.store.moveLog(gameId);
     // One move for the seat that was waiting, no burst; the next seat's clock starts now.
     expect(log.length).toBe(before + 1);
     expect(log.at(-1)!.actorId).toBeNull();

@@ -15,7 +15,7 @@ describe('bot seats and parallel channels', () => {
     const channel = world.channels[0]!;
     const human = new Player(world, world.double.addUser({ username: 'solo' }));
     await openAndStart(human, channel, [], 2);
-    const record = world.bot.store.openInChannel(channel)!;
+    const record = (await world.bot.store.openInChannel(channel))!;
     expect(record.seats.map((s) => s.isBot)).toEqual([false, true, true]);
 
     // A second private view of a turn already played is refused, even once the turn comes back.
@@ -23,19 +23,19 @@ describe('bot seats and parallel channels', () => {
     const old = await human.openHand(channel);
     await human.playOnce(channel);
     // Finish the turn (a dump step may follow), then wait until the bots have played since.
-    const humanPending = () => gameById('r-eco')!.pending(world.bot.store.get(record.id)!.state).includes(0);
-    const afterHumanMove = () => world.bot.store.lastMoveOf(record.id, 0)!.version + 1;
-    while (humanPending() && world.bot.store.get(record.id)!.version === afterHumanMove()) await human.playOnce(channel);
-    await world.double.waitFor(() => {
-      const current = world.bot.store.get(record.id)!;
-      return current.status !== 'active' || (humanPending() && current.version > afterHumanMove()) ? current : null;
+    const humanPending = async () => gameById('r-eco')!.pending((await world.bot.store.get(record.id))!.state).includes(0);
+    const afterHumanMove = async () => (await world.bot.store.lastMoveOf(record.id, 0))!.version + 1;
+    while ((await humanPending()) && (await world.bot.store.get(record.id))!.version === (await afterHumanMove())) await human.playOnce(channel);
+    await world.double.waitFor(async () => {
+      const current = (await world.bot.store.get(record.id))!;
+      return current.status !== 'active' || ((await humanPending()) && current.version > (await afterHumanMove())) ? current : null;
     }, 10_000);
-    expect(world.bot.store.get(record.id)!.status).toBe('active');
-    const version = world.bot.store.get(record.id)!.version;
+    expect((await world.bot.store.get(record.id))!.status).toBe('active');
+    const version = (await world.bot.store.get(record.id))!.version;
     const stale = await human.answer(old);
     await world.double.waitFor(() => stale.followUps[0]);
     expect(stale.followUps[0]!.content).toMatch(/Your move was already played/);
-    expect(world.bot.store.get(record.id)!.version).toBe(version);
+    expect((await world.bot.store.get(record.id))!.version).toBe(version);
 
     const final = await playToEnd(world, channel, [human]);
     expect(textOf(final)).toContain('Bot Ada');
@@ -48,10 +48,10 @@ describe('bot seats and parallel channels', () => {
     // turn, carrying the lines of all the bot moves since the human last played.
     const all = boards(world, channel);
     for (const b of all.slice(1, -1)) expect(mentionedOnBoard(b)).toEqual([human.id]);
-    const log = world.bot.store.moveLog(record.id);
+    const log = await world.bot.store.moveLog(record.id);
     const humanTurns = log.filter((m, i) => m.actorId === human.id && log[i - 1]?.actorId !== human.id).length;
     expect(all.length).toBeLessThanOrEqual(humanTurns + 2);
-    const moves = world.bot.store.moveLog(record.id);
+    const moves = await world.bot.store.moveLog(record.id);
     expect(moves.filter((m) => m.actorId === null).length).toBeGreaterThan(0);
     expect(moves.filter((m) => m.actorId === human.id).length).toBeGreaterThan(0);
   });

@@ -13,12 +13,12 @@ import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, componentsOf, finalMessage, pressLobby, settled, tempDatabase, type World } from './harness.js';
 
 /** Reads the database the way an operator would, while the bot is down. */
-function inspect<T>(dbPath: string, read: (store: GameStore) => T): T {
+async function inspect<T>(dbPath: string, read: (store: GameStore) => Promise<T>): Promise<T> {
   const store = new GameStore(openDatabase(dbPath));
   try {
-    return read(store);
+    return await read(store);
   } finally {
-    store.db.$client.close();
+    await store.close();
   }
 }
 
@@ -56,9 +56,9 @@ describe('a crash between a move and its post', () => {
     await pressLobby(ann, channel, 'start');
 
     // Every move commits but no post goes out. Ann plays from /hand until the game is over.
-    const gameId = inspect(dbPath, (s) => s.latestInChannel(channel)!.id);
+    const gameId = await inspect(dbPath, async (s) => (await s.latestInChannel(channel))!.id);
     for (let i = 0; i < 400; i++) {
-      const status = inspect(dbPath, (s) => s.get(gameId)!.status);
+      const status = await inspect(dbPath, async (s) => (await s.get(gameId))!.status);
       if (status === 'finished') break;
       const hand: MessageRecord = await settled(double, await ann.command(channel, 'hand'), 10_000);
       const select = componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:'));
@@ -73,15 +73,15 @@ describe('a crash between a move and its post', () => {
     }
     expect(boards(world, channel)).toEqual([]);
     await kill9(child);
-    const held = inspect(dbPath, (s) => s.postsOf(gameId));
+    const held = await inspect(dbPath, (s) => s.postsOf(gameId));
     expect(held.length).toBeGreaterThan(2);
     expect(held.every((p) => p.sentAt === null)).toBe(true);
     expect(held.at(-1)!.kind).toBe('final');
 
     child = await launch(env);
     await double.waitFor(() => finalMessage(world, channel), 20_000);
-    await double.waitFor(() => inspect(dbPath, (s) => s.postsOf(gameId).every((p) => p.sentAt !== null)), 10_000);
-    const sent = inspect(dbPath, (s) => s.postsOf(gameId));
+    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId)).every((p) => p.sentAt !== null)), 10_000);
+    const sent = await inspect(dbPath, (s) => s.postsOf(gameId));
     // Each post went out once, in order, and nothing else was posted.
     const ids = sent.map((p) => p.messageId);
     expect(new Set(ids).size).toBe(sent.filter((p) => p.kind !== 'edit').length);
@@ -108,12 +108,12 @@ describe('a crash between a move and its post', () => {
     // The opening board goes out, but the crash comes before it is marked sent.
     await double.waitFor(() => boards(world, channel)[0], 10_000);
     await kill9(child);
-    const gameId = inspect(dbPath, (s) => s.latestInChannel(channel)!.id);
-    expect(inspect(dbPath, (s) => s.postsOf(gameId)[0]!.sentAt)).toBeNull();
+    const gameId = await inspect(dbPath, async (s) => (await s.latestInChannel(channel))!.id);
+    expect(await inspect(dbPath, async (s) => (await s.postsOf(gameId))[0]!.sentAt)).toBeNull();
 
     child = await launch(env);
-    await double.waitFor(() => inspect(dbPath, (s) => s.postsOf(gameId)[0]!.sentAt !== null), 10_000);
-    const [post] = inspect(dbPath, (s) => s.postsOf(gameId));
+    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId))[0]!.sentAt !== null), 10_000);
+    const [post] = await inspect(dbPath, (s) => s.postsOf(gameId));
     expect(boards(world, channel)).toHaveLength(1);
     expect(post!.messageId).toBe(boards(world, channel)[0]!.id);
     expect(double.violations).toEqual([]);

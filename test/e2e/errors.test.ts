@@ -79,11 +79,11 @@ describe('what users get when something is not allowed', () => {
     await openAndStart(host, c, [guest, user('third')]);
     const refused = await guest.command(c, 'game', { subcommand: 'cancel' });
     expect(await errorText(world, refused)).toMatch(/Only the player who opened the game, or someone with Manage Channels/);
-    expect(world.bot.store.openInChannel(c)?.status).toBe('active');
+    expect((await world.bot.store.openInChannel(c))?.status).toBe('active');
     const cancelled = await moderator.command(c, 'game', { subcommand: 'cancel' });
     expect(cancelled.ephemeral).toBe(false);
     expect((await settled(world.double, cancelled)).content).toMatch(/was cancelled by/);
-    expect(world.bot.store.openInChannel(c)).toBeNull();
+    expect((await world.bot.store.openInChannel(c))).toBeNull();
     // Buttons of the cancelled game now answer that it is closed, and change nothing.
     const stale = await guest.press(latestBoard(world, c), 'hand:');
     expect(await errorText(world, stale)).toMatch(/over or was cancelled/);
@@ -103,17 +103,17 @@ describe('what users get when something is not allowed', () => {
     // Two private views of the same turn; the second goes stale once the first is used.
     const first = await mover.openHand(c);
     const second = await mover.openHand(c);
-    const version = world.bot.store.openInChannel(c)!.version;
+    const version = (await world.bot.store.openInChannel(c))!.version;
     await settled(world.double, await mover.answer(first));
-    await world.double.waitFor(() => world.bot.store.openInChannel(c)!.version > version);
-    const record = world.bot.store.openInChannel(c)!;
+    await world.double.waitFor(async () => (await world.bot.store.openInChannel(c))!.version > version);
+    const record = (await world.bot.store.openInChannel(c))!;
     const stale = await mover.answer(second);
     // Its own move already moved the game on: the player is told so, not given an error.
     expect(await errorText(world, stale)).toMatch(/Your move was already played/);
     // The stale private view is redrawn without controls: it is no longer this player's turn.
     await world.double.waitFor(() => !findComponent(world.double.message(second.id)!, 'mv:'));
-    expect(world.bot.store.openInChannel(c)!.version).toBe(record.version);
-    expect(world.bot.store.moveLog(record.id)).toHaveLength(1);
+    expect((await world.bot.store.openInChannel(c))!.version).toBe(record.version);
+    expect((await world.bot.store.moveLog(record.id))).toHaveLength(1);
   });
 
   it('offers each legal play as one button, none mixing colours', async () => {
@@ -123,7 +123,7 @@ describe('what users get when something is not allowed', () => {
     // Find a turn whose player holds two colours; play the first button until then.
     for (let attempt = 0; attempt < 30; attempt++) {
       await world.bot.tables.flush();
-      const record = world.bot.store.openInChannel(c)!;
+      const record = (await world.bot.store.openInChannel(c))!;
       const state = record.state as REcoState;
       const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;
       const hand = state.players[state.current]!.hand;
@@ -140,7 +140,7 @@ describe('what users get when something is not allowed', () => {
         }
         // Each button's effect is spelled out next to it.
         expect(view.content.match(/Factory \d\/4/g)?.length).toBe(decision.choices.length);
-        expect(world.bot.store.get(record.id)).toEqual(record);
+        expect((await world.bot.store.get(record.id))).toEqual(record);
         return;
       }
       const count = boards(world, c).length;
@@ -157,12 +157,12 @@ describe('what users get when something is not allowed', () => {
     const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;
     const view = await mover.openHand(c);
     const answer = firstAnswer(view)!;
-    const record = world.bot.store.openInChannel(c)!;
+    const record = (await world.bot.store.openInChannel(c))!;
     const [a, b] = await Promise.all([sendAnswer(world.double, mover.user, view, answer), sendAnswer(world.double, mover.user, view, answer)]);
     await Promise.all([settled(world.double, a), settled(world.double, b)]);
     await world.bot.tables.flush(record.id);
-    expect(world.bot.store.moveLog(record.id)).toHaveLength(1);
-    expect(world.bot.store.get(record.id)!.version).toBe(record.version + 1);
+    expect((await world.bot.store.moveLog(record.id))).toHaveLength(1);
+    expect((await world.bot.store.get(record.id))!.version).toBe(record.version + 1);
     // Exactly one of the two was told it came too late.
     const refused = (r: InteractionRecord) => r.followUps.some((f) => f.ephemeral && /already played/.test(f.content));
     await world.double.waitFor(() => refused(a) || refused(b));
@@ -177,7 +177,7 @@ describe('what users get when something is not allowed', () => {
     const [x, y] = [user('x'), user('y')];
     const [rx, ry] = await Promise.all([pressLobby(x, c, 'join'), pressLobby(y, c, 'join')]);
     await Promise.all([rx.response(), ry.response()]);
-    const seats = world.bot.store.openInChannel(c)!.seats;
+    const seats = (await world.bot.store.openInChannel(c))!.seats;
     expect(seats).toHaveLength(5);
     const joined = [x, y].filter((p) => seats.some((s) => s.userId === p.id));
     expect(joined).toHaveLength(1);
@@ -193,7 +193,7 @@ describe('what users get when something is not allowed', () => {
     world.double.setBotPermissions(c, (BASE_PERMS | PermissionFlagsBits.SendMessagesInThreads) & ~flag);
     const rec = await user('host').command(c, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
     expect(await errorText(world, rec)).toContain(name);
-    expect(world.bot.store.openInChannel(c)).toBeNull();
+    expect((await world.bot.store.openInChannel(c))).toBeNull();
   });
 
   it('apologises for an unexpected error and keeps running', async () => {

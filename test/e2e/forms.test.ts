@@ -36,10 +36,10 @@ describe('forms and shortcuts through Discord', () => {
     expect(view.content).toContain('cube-market.prices');
 
     // A count above the bound is refused privately, naming the field; nothing changes.
-    const record = world.bot.store.openInChannel(channel)!;
+    const record = (await world.bot.store.openInChannel(channel))!;
     const refused = await ann!.submitForm(channel, view, () => ({ red: '5', blue: '0', green: '0', to: ['s1'] }));
     expect(refused.content).toContain('⚠️');
-    expect(world.bot.store.get(record.id)!.version).toBe(record.version);
+    expect((await world.bot.store.get(record.id))!.version).toBe(record.version);
 
     // One modal answers three counts and a select at once.
     const fresh = await ann!.openHand(channel);
@@ -49,7 +49,7 @@ describe('forms and shortcuts through Discord', () => {
       return { red: '1', blue: '0', green: '1', to: ['s1'] };
     });
     await world.double.waitFor(() => boards(world, channel).length === 2);
-    const [move] = world.bot.store.moveLog(record.id);
+    const [move] = (await world.bot.store.moveLog(record.id));
     expect(move!.move).toEqual({ sell: [1, 0, 1], to: 1 });
     // Bob did not move, yet his private view tells him he was paid the tax.
     const bobView = await bob!.openHand(channel);
@@ -58,8 +58,8 @@ describe('forms and shortcuts through Discord', () => {
 
     // A shortcut is a whole answer in one click.
     await settled(world.double, await bob!.press(bobView, 'sc:'));
-    await world.double.waitFor(() => world.bot.store.moveLog(record.id).length === 2);
-    expect(world.bot.store.moveLog(record.id)[1]!.move).toEqual({ sell: [0, 0, 0], to: 0 });
+    await world.double.waitFor(async () => (await world.bot.store.moveLog(record.id)).length === 2);
+    expect((await world.bot.store.moveLog(record.id))[1]!.move).toEqual({ sell: [0, 0, 0], to: 0 });
 
     const final = await playToEnd(world, channel, [ann!, bob!]);
     expect(final).toBe(finalMessage(world, channel));

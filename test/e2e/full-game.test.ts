@@ -103,8 +103,8 @@ describe('a full 3-player R-Eco game through Discord', () => {
 
     // One board per turn: the opening board, one when each turn passes to the next seat, and
     // the last one; sub-steps (the dump) redrew the current board instead of posting.
-    const record = world.bot.store.latestInChannel(channel)!;
-    const log = world.bot.store.moveLog(record.id);
+    const record = (await world.bot.store.latestInChannel(channel))!;
+    const log = await world.bot.store.moveLog(record.id);
     const turnChanges = log.filter((m, i) => i > 0 && m.seat !== log[i - 1]!.seat).length;
     const all = boards(world, channel);
     expect(all.length).toBe(1 + turnChanges + 1);

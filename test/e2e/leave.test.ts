@@ -14,11 +14,11 @@ describe('leaving a running game', () => {
     const channel = world.channels[0]!;
     const [ada, bea, cy] = ['ada', 'bea', 'cy'].map((n) => new Player(world, world.double.addUser({ username: n })));
     await openAndStart(ada!, channel, [bea!, cy!]);
-    const before = world.bot.store.openInChannel(channel)!;
+    const before = (await world.bot.store.openInChannel(channel))!;
     const leaving = await cy!.command(channel, 'game', { subcommand: 'leave' });
     expect(leaving.ephemeral).toBe(false);
     expect((await settled(world.double, leaving)).content).toMatch(/takes over their seat and cards/);
-    const after = world.bot.store.openInChannel(channel)!;
+    const after = (await world.bot.store.openInChannel(channel))!;
     const seat = before.seats.find((s) => s.userId === cy!.id)!.position;
     expect(after.seats[seat]).toMatchObject({ isBot: true, userId: null });
     // The hand stays with the seat: nothing about the game changed but who plays it.
@@ -44,7 +44,7 @@ describe('leaving a running game', () => {
     await world.double.waitFor(() => boards(world, channel)[0]);
     const leaving = await solo.command(channel, 'game', { subcommand: 'leave' });
     expect((await settled(world.double, leaving)).content).toMatch(/the game is cancelled/);
-    expect(world.bot.store.openInChannel(channel)).toBeNull();
+    expect((await world.bot.store.openInChannel(channel))).toBeNull();
     const again = await solo.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
     expect(again.ephemeral).toBe(false);
   });

@@ -20,10 +20,10 @@ describe('M.A.R.K. through Discord', () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
     await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'mark', 'mark-private-money': true, 'mark-short': true });
-    const id = world.bot.store.openInChannel(channel)!.id;
+    const id = (await world.bot.store.openInChannel(channel))!.id;
     let refusedOnce = false;
     for (let step = 0; step < 2000 && !finalMessage(world, channel); step++) {
-      const record = world.bot.store.get(id)!;
+      const record = (await world.bot.store.get(id))!;
       if (record.status !== 'active') break;
       let played = false;
       const mentioned = mentionedOnBoard(latestBoard(world, channel));
@@ -34,7 +34,7 @@ describe('M.A.R.K. through Discord', () => {
         if (!refusedOnce && hand.content.includes('secret bid')) {
           const refused = await p.submitForm(channel, hand, () => ({ value: '999' }));
           expect(refused.content).toContain('⚠️');
-          expect(world.bot.store.get(id)!.version).toBe(record.version);
+          expect((await world.bot.store.get(id))!.version).toBe(record.version);
           refusedOnce = true;
         }
         if (await p.tryPlayOnce(channel)) {
@@ -43,11 +43,11 @@ describe('M.A.R.K. through Discord', () => {
         }
       }
       if (!played) await new Promise((r) => setTimeout(r, 10));
-      else await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel));
+      else await world.double.waitFor(async () => (await world.bot.store.get(id))!.version > record.version || finalMessage(world, channel));
     }
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const moves = world.bot.store.moveLog(id);
+    const moves = await world.bot.store.moveLog(id);
     expect(moves.some((m) => (m.move as { type: string }).type === 'bid')).toBe(true);
     expect(refusedOnce).toBe(true);
     // Private money: no public message before the end names anyone's cash.
@@ -60,16 +60,16 @@ describe('M.A.R.K. through Discord', () => {
     const channel = world.channels[1]!;
     const human = new Player(world, world.double.addUser({ username: 'solo' }));
     await openAndStart(human, channel, [], 3, { game: 'mark', 'mark-short': true });
-    const id = world.bot.store.openInChannel(channel)!.id;
+    const id = (await world.bot.store.openInChannel(channel))!.id;
     for (let step = 0; step < 3000 && !finalMessage(world, channel); step++) {
-      const record = world.bot.store.get(id)!;
+      const record = (await world.bot.store.get(id))!;
       if (record.status !== 'active') break;
-      if (await human.tryPlayOnce(channel)) await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel));
+      if (await human.tryPlayOnce(channel)) await world.double.waitFor(async () => (await world.bot.store.get(id))!.version > record.version || finalMessage(world, channel));
       else await new Promise((r) => setTimeout(r, 20));
     }
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const seats = new Set(world.bot.store.moveLog(id).map((m) => m.seat));
+    const seats = new Set((await world.bot.store.moveLog(id)).map((m) => m.seat));
     expect(seats.size).toBe(4);
     expect(world.double.violations).toEqual([]);
   }, 240_000);

@@ -29,20 +29,20 @@ function beforeTheEnd(world: World, channel: string): MessageRecord[] {
 const CASH = /(cash|argent)[^\n\d]{0,16}\d|💶 Your cash|Votre argent/i;
 
 /** Every log event of a game, rebuilt from its seed and move log. */
-function eventsOf(world: World, id: number): LogEvent[] {
-  const record = world.bot.store.get(id)!;
+async function eventsOf(world: World, id: number): Promise<LogEvent[]> {
+  const record = (await world.bot.store.get(id))!;
   const game = gameById('mull-money')!;
   const parsed = game.parseOptions(record.options);
   if (!parsed.ok) throw new Error('options');
   let state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed }) as MullState;
   const events: LogEvent[] = [];
-  for (const { seat, move } of world.bot.store.moveLog(id)) {
+  for (const { seat, move } of (await world.bot.store.moveLog(id))) {
     const r = game.apply(state, seat, move);
     if (!r.ok) throw new Error(r.error.key);
     events.push(...r.events);
     state = r.state as MullState;
   }
-  expect(replay<MullState>(game, { seats: record.seats.length, options: parsed.options, seed: record.seed }, world.bot.store.moveLog(id))).toEqual(state);
+  expect(replay<MullState>(game, { seats: record.seats.length, options: parsed.options, seed: record.seed }, (await world.bot.store.moveLog(id)))).toEqual(state);
   return events;
 }
 
@@ -59,10 +59,10 @@ describe('Müll + Money through Discord', () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
     await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'mull-money' });
-    const id = world.bot.store.openInChannel(channel)!.id;
+    const id = (await world.bot.store.openInChannel(channel))!.id;
     let quickBid = false;
     for (let step = 0; step < 3000 && !finalMessage(world, channel); step++) {
-      const record = world.bot.store.get(id)!;
+      const record = (await world.bot.store.get(id))!;
       if (record.status !== 'active') break;
       let played = false;
       const mentioned = mentionedOnBoard(latestBoard(world, channel));
@@ -86,15 +86,15 @@ describe('Müll + Money through Discord', () => {
         }
       }
       if (!played) await new Promise((r) => setTimeout(r, 10));
-      else await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel));
+      else await world.double.waitFor(async () => (await world.bot.store.get(id))!.version > record.version || finalMessage(world, channel));
     }
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const moves = world.bot.store.moveLog(id).map((m) => (m.move as { type: string }).type);
+    const moves = (await world.bot.store.moveLog(id)).map((m) => (m.move as { type: string }).type);
     expect(moves).toContain('bid');
     expect(moves).toContain('lot');
     expect(quickBid).toBe(true);
-    const keys = eventsOf(world, id).map((e) => e.key);
+    const keys = (await eventsOf(world, id)).map((e) => e.key);
     expect(keys).toContain('mull-money.log.finalAlert');
     expect(keys.filter((k) => k === 'mull-money.log.bid').length).toBeGreaterThan(0);
     // Nothing public before the end names anyone's cash: content, embeds, image alt texts.
@@ -108,18 +108,18 @@ describe('Müll + Money through Discord', () => {
     const channel = world.channels[1]!;
     const human = new Player(world, world.double.addUser({ username: 'solo' }));
     await openAndStart(human, channel, [], 2, { game: 'mull-money', 'mull-experimental': true });
-    const id = world.bot.store.openInChannel(channel)!.id;
+    const id = (await world.bot.store.openInChannel(channel))!.id;
     for (let step = 0; step < 3000 && !finalMessage(world, channel); step++) {
-      const record = world.bot.store.get(id)!;
+      const record = (await world.bot.store.get(id))!;
       if (record.status !== 'active') break;
-      if (await human.tryPlayOnce(channel)) await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel));
+      if (await human.tryPlayOnce(channel)) await world.double.waitFor(async () => (await world.bot.store.get(id))!.version > record.version || finalMessage(world, channel));
       else await new Promise((r) => setTimeout(r, 20));
     }
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const seats = new Set(world.bot.store.moveLog(id).map((m) => m.seat));
+    const seats = new Set((await world.bot.store.moveLog(id)).map((m) => m.seat));
     expect(seats.size).toBe(3);
-    const state = world.bot.store.get(id)!.state as MullState;
+    const state = (await world.bot.store.get(id))!.state as MullState;
     expect(state.experimental).toBe(true);
     const publicBefore = beforeTheEnd(world, channel);
     for (const m of publicBefore) expect(publicText(m)).not.toMatch(CASH);

@@ -121,12 +121,12 @@ describe('Palermo through Discord', () => {
 
   /** Plays the channel's game to its end; humans answer through Discord, bots on their own. */
   async function drive(channel: string, players: P[], script: Script): Promise<Drive> {
-    const gameId = world.bot.store.openInChannel(channel)!.id;
+    const gameId = (await world.bot.store.openInChannel(channel))!.id;
     const byUser = new Map(players.map((p) => [p.id, p]));
-    const out: Drive = { phaseB: new Map(), answers: 0, watch: watchGame(channel) };
+    const out: Drive = { phaseB: new Map(), answers: 0, watch: await watchGame(channel) };
     for (let step = 0; step < 3000; step++) {
       await world.bot.tables.flush();
-      const record = world.bot.store.get(gameId)!;
+      const record = (await world.bot.store.get(gameId))!;
       const state = record.state as PalermoState;
       checkPublic(channel, out.watch);
       if (record.status !== 'active') {
@@ -136,7 +136,7 @@ describe('Palermo through Discord', () => {
       }
       const human = game.pending(state).find((s) => byUser.has(record.seats[s]!.userId ?? ''));
       if (human === undefined) {
-        await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 10_000);
+        await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 10_000);
         continue;
       }
       const player = byUser.get(record.seats[human]!.userId!)!;
@@ -152,7 +152,7 @@ describe('Palermo through Discord', () => {
       }
       out.answers++;
       if (!(await script({ state, seat: human, d, hand, player }))) await defaultAnswer(player, channel, hand, d);
-      await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 10_000);
+      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 10_000);
     }
     throw new Error('the game did not end');
   }
@@ -164,9 +164,9 @@ describe('Palermo through Discord', () => {
    * board) in some state so far; the log is replayed to see them all. Whole
    * hands, as their private line lists them, and private lines must never appear at all.
    */
-  function checkPublic(channel: string, watch: Watch): void {
-    const record = world.bot.store.get(watch.gameId)!;
-    const log = world.bot.store.moveLog(watch.gameId);
+  async function checkPublic(channel: string, watch: Watch): Promise<void> {
+    const record = (await world.bot.store.get(watch.gameId))!;
+    const log = await world.bot.store.moveLog(watch.gameId);
     const states: PalermoState[] = [watch.state];
     for (; watch.applied < log.length; watch.applied++) {
       const r = game.apply(watch.state, log[watch.applied]!.seat, log[watch.applied]!.move);
@@ -204,8 +204,8 @@ describe('Palermo through Discord', () => {
     }
   }
 
-  function watchGame(channel: string): Watch {
-    const record = world.bot.store.get(world.bot.store.openInChannel(channel)!.id)!;
+  async function watchGame(channel: string): Promise<Watch> {
+    const record = (await world.bot.store.get((await world.bot.store.openInChannel(channel))!.id))!;
     const parsed = game.parseOptions(record.options);
     if (!parsed.ok) throw new Error('bad options');
     const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
@@ -216,8 +216,8 @@ describe('Palermo through Discord', () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
     await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'palermo', 'palermo-turns': '5' });
-    const gameId = world.bot.store.openInChannel(channel)!.id;
-    const seatOf = (p: P) => world.bot.store.get(gameId)!.seats.findIndex((s) => s.userId === p.id);
+    const gameId = (await world.bot.store.openInChannel(channel))!.id;
+    const seatOf = async (p: P) => (await world.bot.store.get(gameId))!.seats.findIndex((s) => s.userId === p.id);
 
     let offers = 0; // offers made by the script
     let firstSeller = -1;
@@ -283,11 +283,11 @@ describe('Palermo through Discord', () => {
     });
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    expect(world.bot.store.get(gameId)!.status).toBe('finished');
+    expect((await world.bot.store.get(gameId))!.status).toBe('finished');
 
     // The scripted offers happened: one declined, one accepted, and the public log says so.
     expect(answersGiven).toEqual([false, true]);
-    const moves = world.bot.store.moveLog(gameId).map((m) => m.move as PalermoMove);
+    const moves = (await world.bot.store.moveLog(gameId)).map((m) => m.move as PalermoMove);
     expect(moves.filter((m) => m.type === 'answer').map((m) => (m as { accept: boolean }).accept)).toEqual([false, true]);
     const lines = world.double.channelMessages(channel).flatMap((m) => textOf(m).split('\n'));
     expect(lines.filter((l) => / offers C\d .* to <@\d+> for -?\d+ Mβ\.$/.test(l))).toHaveLength(2);
@@ -312,7 +312,7 @@ describe('Palermo through Discord', () => {
     // The hand check read every public message and had hidden cards to look for.
     expect(drove.watch.checked).toBeGreaterThanOrEqual(world.double.channelMessages(channel).length);
     expect(drove.watch.hiddenSeen).toBeGreaterThan(0);
-    expect(seatOf(players[0]!)).toBeGreaterThanOrEqual(0);
+    expect(await seatOf(players[0]!)).toBeGreaterThanOrEqual(0);
     expect(boards(world, channel).length).toBeGreaterThan(5);
     expect(world.double.violations).toEqual([]);
   }, 120_000);
@@ -321,12 +321,12 @@ describe('Palermo through Discord', () => {
     const channel = world.channels[1]!;
     const human = new Player(world, world.double.addUser({ username: 'solo' }));
     await openAndStart(human, channel, [], 3, { game: 'palermo', 'palermo-turns': '5' });
-    const gameId = world.bot.store.openInChannel(channel)!.id;
+    const gameId = (await world.bot.store.openInChannel(channel))!.id;
     // Phase C: straight to the refill, so the default answers never meet the buy form.
     const drove = await drive(channel, [human], async ({ d, hand }) => d.id === 'menu' && (await clickChoice(human, hand, 'menu', 'refill'), true));
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const seats = new Set(world.bot.store.moveLog(gameId).map((m) => m.seat));
+    const seats = new Set((await world.bot.store.moveLog(gameId)).map((m) => m.seat));
     expect(seats.size).toBe(4);
     expect(drove.answers).toBeGreaterThan(10);
     expect(drove.watch.hiddenSeen).toBeGreaterThan(0);

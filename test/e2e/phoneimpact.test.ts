@@ -82,20 +82,20 @@ function recordPublicMessages(world: World): Map<string, { text: string; files: 
  * version of its channel that no line describing a hand (cards by type, malus texts, the recipe
  * needs, a trade's whole offer) nor any line meant for some seats only was ever public.
  */
-function checkNoHandInPublic(world: World, published: Map<string, { text: string; files: string[] }[]>, gameId: number): { privateLines: number; states: number } {
-  const record = world.bot.store.get(gameId)!;
+async function checkNoHandInPublic(world: World, published: Map<string, { text: string; files: string[] }[]>, gameId: number): Promise<{ privateLines: number; states: number }> {
+  const record = (await world.bot.store.get(gameId))!;
   const names = seatNamer(record, 'mention');
   const parsed = game.parseOptions(record.options);
   if (!parsed.ok) throw new Error('bad options');
   let state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed }) as PhoneImpactState;
   const secret = new Set<string>();
-  const collect = (s: PhoneImpactState) => {
+  const collect = async (s: PhoneImpactState) => {
     for (let seat = 0; seat < s.seats; seat++) {
       for (const msg of game.present.hand(game.seatView(s, seat))) if (SECRET_HAND_KEYS.has(msg.key)) secret.add(localise('en', msg, names).trim());
     }
   };
   collect(state);
-  const moves = world.bot.store.moveLog(gameId);
+  const moves = await world.bot.store.moveLog(gameId);
   for (const m of moves) {
     const r = game.apply(state, m.seat, m.move);
     if (!r.ok) throw new Error(`replay refused ${JSON.stringify(m.move)}`);
@@ -146,7 +146,7 @@ describe('PhoneImpact through Discord', () => {
     for (let i = 0; i < bots; i++) await pressLobby(host, channel, 'bot');
     await pressLobby(host, channel, 'start');
     await world.double.waitFor(() => boards(world, channel)[0]);
-    return world.bot.store.openInChannel(channel)!.id;
+    return (await world.bot.store.openInChannel(channel))!.id;
   }
 
   type Handler = (p: P, seat: number, state: PhoneImpactState) => Promise<void>;
@@ -159,7 +159,7 @@ describe('PhoneImpact through Discord', () => {
     const byId = new Map(people.map((p) => [p.id, p]));
     for (let step = 0; step < maxSteps; step++) {
       await world.bot.tables.flush();
-      const record = world.bot.store.get(gameId)!;
+      const record = (await world.bot.store.get(gameId))!;
       if (record.status !== 'active') return record;
       const seat = game.pending(record.state).find((s: number) => !record.seats[s]!.isBot);
       if (seat === undefined) {
@@ -167,7 +167,7 @@ describe('PhoneImpact through Discord', () => {
         continue;
       }
       await handle(byId.get(record.seats[seat]!.userId!)!, seat, record.state as PhoneImpactState);
-      await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version, 10_000);
+      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version, 10_000);
     }
     throw new Error('the game did not end');
   }
@@ -201,7 +201,6 @@ describe('PhoneImpact through Discord', () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
     const gameId = await open(players[0]!, channel, players.slice(1), 0, {});
-    const seatOf = (p: P) => world.bot.store.get(gameId)!.seats.findIndex((s) => s.userId === p.id);
 
     let quizDone = false;
     let chosenBuild: { seat: number; component: string; type: string; mix: string } | null = null;
@@ -215,14 +214,15 @@ describe('PhoneImpact through Discord', () => {
         expect(game.pending(state)).toHaveLength(3);
         const texts = () => world.double.channelMessages(channel).map((m) => `${m.id}@${m.editedAt ?? 0}:${textOf(m)}`);
         const before = texts();
-        const order = game.pending(state).map((s: number) => players.find((x) => seatOf(x) === s)!);
+        const seats = (await world.bot.store.get(gameId))!.seats;
+        const order = game.pending(state).map((s: number) => players.find((x) => seats.findIndex((st) => st.userId === x.id) === s)!);
         const guesses = [1234, 2345, 4321];
         for (let i = 0; i < 3; i++) {
-          const version = world.bot.store.get(gameId)!.version;
+          const version = (await world.bot.store.get(gameId))!.version;
           const hand = await order[i]!.openHand(channel);
           expect(hand.content).toContain('Quiz: send your secret answer');
           await order[i]!.submitForm(channel, hand, () => ({ value: String(guesses[i]) }));
-          await world.double.waitFor(() => world.bot.store.get(gameId)!.version > version);
+          await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > version);
           await world.bot.tables.flush();
           if (i < 2) expect(texts()).toEqual(before);
         }
@@ -278,7 +278,7 @@ describe('PhoneImpact through Discord', () => {
               if (modal.components.some((c) => c.component?.custom_id === 'malus')) out.malus = '0';
               return out;
             });
-            await world.double.waitFor(() => (world.bot.store.get(gameId)!.state as PhoneImpactState).phase === 'tradeAsk');
+            await world.double.waitFor(async () => ((await world.bot.store.get(gameId))!.state as PhoneImpactState).phase === 'tradeAsk');
             hand = await p.openHand(channel);
             await p.submitForm(channel, hand, () => ({ ask1: [ask], ask2: ['none'], ask3: ['none'] }));
             offered = { from: seat, to: targetSeat, give, ask, before: state };
@@ -299,8 +299,8 @@ describe('PhoneImpact through Discord', () => {
         const choice = pendingAnswer === 'accept' ? 'accept' : 'refuse';
         await settled(world.double, await p.click(hand, controls(hand).find((c) => c.choice === choice)!.id));
         if (pendingAnswer === 'accept') {
-          await world.double.waitFor(() => (world.bot.store.get(gameId)!.state as PhoneImpactState).phase !== 'tradeAnswer');
-          const now = world.bot.store.get(gameId)!.state as PhoneImpactState;
+          await world.double.waitFor(async () => ((await world.bot.store.get(gameId))!.state as PhoneImpactState).phase !== 'tradeAnswer');
+          const now = (await world.bot.store.get(gameId))!.state as PhoneImpactState;
           const o = offered!;
           const delta = (s: PhoneImpactState, q: number, g: GroupKey) => (groupsHeld(s, q).get(g) ?? 0);
           expect(delta(now, o.from, o.ask) - delta(o.before, o.from, o.ask)).toBe(o.give === o.ask ? 0 : 1);
@@ -319,7 +319,7 @@ describe('PhoneImpact through Discord', () => {
     expect(textOf(final)).toMatch(/🏆/);
     expect(quizDone).toBe(true);
     expect(chosenBuild).not.toBeNull();
-    const moves = world.bot.store.moveLog(gameId);
+    const moves = await world.bot.store.moveLog(gameId);
     // The build form's answer is the move: the chosen split of that type, not the suggestion.
     const chosen = chosenBuild as unknown as { seat: number; component: string; type: string; mix: string };
     const built = moves.filter((m) => m.seat === chosen.seat && (m.move as { type: string }).type === 'build' && (m.move as { component: string }).component === chosen.component).at(-1);
@@ -333,7 +333,7 @@ describe('PhoneImpact through Discord', () => {
     expect(publicText).toMatch(/offers .* a trade: 1 \w+'? card and 0 malus for 1 \w+'? card/);
     expect(publicText).toMatch(/refuses the trade/);
     expect(publicText).toMatch(/accepts the trade/);
-    const leak = checkNoHandInPublic(world, published, gameId);
+    const leak = await checkNoHandInPublic(world, published, gameId);
     expect(leak.privateLines).toBeGreaterThan(20);
     // The lines checked are the ones people really saw in their private views.
     const seen = players.flatMap((p) => world.double.ephemeralMessages(p.user, channel).map((m) => m.content)).join('\n');
@@ -348,12 +348,12 @@ describe('PhoneImpact through Discord', () => {
     expect(record.status).toBe('finished');
     const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
     expect(textOf(final)).toMatch(/🏆/);
-    const moves = world.bot.store.moveLog(gameId);
+    const moves = await world.bot.store.moveLog(gameId);
     const humanSeats = record.seats.flatMap((s, i) => (s.isBot ? [] : [i]));
     // People did play, through their own clicks; bots played their seats.
     expect(moves.filter((m) => humanSeats.includes(m.seat) && m.actorId !== null).length).toBeGreaterThan(3);
     expect(moves.some((m) => !humanSeats.includes(m.seat))).toBe(true);
-    const leak = checkNoHandInPublic(world, published, gameId);
+    const leak = await checkNoHandInPublic(world, published, gameId);
     expect(leak.privateLines).toBeGreaterThan(20);
     expect(world.double.violations).toEqual([]);
     return { record, state: record.state as PhoneImpactState, moves };

@@ -50,9 +50,9 @@ describe('a restart in the middle of a game', () => {
     child.kill('SIGKILL');
     await exited(child);
     const before = new GameStore(openDatabase(dbPath));
-    const recordBefore = before.openInChannel(channel)!;
-    const logBefore = before.moveLog(recordBefore.id);
-    before.db.$client.close();
+    const recordBefore = (await before.openInChannel(channel))!;
+    const logBefore = await before.moveLog(recordBefore.id);
+    await before.close();
     expect(recordBefore.status).toBe('active');
 
     child = startBotProcess(env);
@@ -73,13 +73,13 @@ describe('a restart in the middle of a game', () => {
     const final = await playToEnd(world, channel, [ann, ben]);
     expect(final.content).toMatch(/🏆/);
     const store = new GameStore(openDatabase(dbPath));
-    const record = store.latestInChannel(channel)!;
+    const record = (await store.latestInChannel(channel))!;
     expect(record.status).toBe('finished');
     expect(record.id).toBe(recordBefore.id);
     // The log kept every move from before the restart and went on from there.
-    expect(store.moveLog(record.id).slice(0, logBefore.length)).toEqual(logBefore);
-    expect(store.moveLog(record.id).length).toBeGreaterThan(logBefore.length);
-    store.db.$client.close();
+    expect((await store.moveLog(record.id)).slice(0, logBefore.length)).toEqual(logBefore);
+    expect((await store.moveLog(record.id)).length).toBeGreaterThan(logBefore.length);
+    await store.close();
     expect(double.violations).toEqual([]);
   }, 90_000);
 });

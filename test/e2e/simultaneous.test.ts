@@ -48,12 +48,12 @@ describe('simultaneous secret choices through Discord', () => {
     expect(first.content).toMatch(/Waiting for/);
 
     // A bad number is refused privately and changes nothing.
-    const version = world.bot.store.openInChannel(channel)!.version;
+    const version = (await world.bot.store.openInChannel(channel))!.version;
     const bad = await bid(a!, channel, 'lots');
     await world.double.waitFor(() => bad.followUps[0]);
     expect(bad.followUps[0]!.ephemeral).toBe(true);
     expect(bad.followUps[0]!.content).toMatch(/whole number from 0 to 10/);
-    expect(world.bot.store.openInChannel(channel)!.version).toBe(version);
+    expect((await world.bot.store.openInChannel(channel))!.version).toBe(version);
 
     // Two bids drawn at the same version, submitted one after the other, both count.
     const viewB = await b!.openHand(channel);
@@ -67,8 +67,8 @@ describe('simultaneous secret choices through Discord', () => {
     const rc = await world.double.submitModal(c!.user, channel, (openC.modal as { custom_id: string }).custom_id, { value: '2' }, viewC);
     await settled(world.double, rc);
     expect(rc.followUps.filter((f) => /⚠️/.test(f.content))).toEqual([]);
-    const record0 = world.bot.store.openInChannel(channel)!;
-    await world.double.waitFor(() => world.bot.store.moveLog(record0.id).length === 2);
+    const record0 = (await world.bot.store.openInChannel(channel))!;
+    await world.double.waitFor(async () => (await world.bot.store.moveLog(record0.id)).length === 2);
     await world.bot.tables.flush(record0.id);
     // Once a player has bid, their view has no controls and a second bid is refused.
     const done = await b!.openHand(channel);
@@ -115,9 +115,9 @@ describe('simultaneous secret choices through Discord', () => {
     await settled(world.double, await c!.press(last, 'mv:'));
     const final = await world.double.waitFor(() => finalMessage(world, channel));
     expect(textOf(final)).toMatch(/🏆/);
-    const record = world.bot.store.latestInChannel(channel)!;
+    const record = (await world.bot.store.latestInChannel(channel))!;
     expect(record.status).toBe('finished');
-    expect(world.bot.store.moveLog(record.id).map((m) => m.seat)).toEqual([1, 2, 0, 1, 0, 1, 2, 2]);
+    expect((await world.bot.store.moveLog(record.id)).map((m) => m.seat)).toEqual([1, 2, 0, 1, 0, 1, 2, 2]);
     expect(world.double.violations).toEqual([]);
   });
 });

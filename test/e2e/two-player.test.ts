@@ -26,7 +26,7 @@ describe('the 2-player variant as a /game new option', () => {
     const channel = world.channels[1]!;
     const host = new Player(world, world.double.addUser({ username: 'duo', locale: 'fr' }));
     await openAndStart(host, channel, [], 1, { 'two-player': true });
-    const record = world.bot.store.openInChannel(channel)!;
+    const record = (await world.bot.store.openInChannel(channel))!;
     expect(record.options).toEqual({ 'two-player': true });
     const state = record.state as REcoState;
     expect(state.centres.red.stack).toEqual(REWARD_STACK_2);
@@ -34,6 +34,6 @@ describe('the 2-player variant as a /game new option', () => {
     expect(textOf(lobby)).toMatch(/Autoriser 2 joueurs.*: \*\*oui\*\*/);
     const final = await playToEnd(world, channel, [host]);
     expect(textOf(final)).toMatch(/🏆/);
-    expect(gameById('r-eco')!.isOver(world.bot.store.latestInChannel(channel)!.state)).toBe(true);
+    expect(gameById('r-eco')!.isOver((await world.bot.store.latestInChannel(channel))!.state)).toBe(true);
   });
 });

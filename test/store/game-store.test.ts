@@ -1,20 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
+import { backends } from './backends.js';
 
 const rEco = gameById('r-eco')!;
 
-function freshStore(path = ':memory:'): GameStore {
-  return new GameStore(openDatabase(path));
-}
-
-function lobby(store: GameStore, channelId = '100000000000000001'): GameRecord {
-  const result = store.createLobby({
+async function lobby(store: GameStore, channelId = '100000000000000001'): Promise<GameRecord> {
+  const result = (await store.createLobby({
     guildId: '200000000000000001',
     channelId,
     gameType: 'r-eco',
@@ -22,16 +19,16 @@ function lobby(store: GameStore, channelId = '100000000000000001'): GameRecord {
     language: 'en',
     seed: 'store-test-seed',
     creator: { id: 'u1', name: 'Alice' },
-  });
+  }));
   if (!result.ok) throw new Error(result.error.key);
   return result.value;
 }
 
-function started(store: GameStore): GameRecord {
-  const game = lobby(store);
-  store.join(game.id, { id: 'u2', name: 'Bob' });
-  store.addBot(game.id, 'u1');
-  const result = store.start(game.id, 'u1');
+async function started(store: GameStore): Promise<GameRecord> {
+  const game = await lobby(store);
+  await store.join(game.id, { id: 'u2', name: 'Bob' });
+  await store.addBot(game.id, 'u1');
+  const result = await store.start(game.id, 'u1');
   if (!result.ok) throw new Error(result.error.key);
   return result.value;
 }
@@ -41,183 +38,188 @@ function botMove(record: GameRecord) {
   return { seat, move: rEco.legalMoves(record.state, seat)[0] };
 }
 
-describe('game store', () => {
+describe.each(backends)('game store on $name', ({ open, kind }) => {
   let store: GameStore;
-  beforeEach(() => {
-    store = freshStore();
+  beforeEach(async () => {
+    store = new GameStore(await open());
+  });
+  afterEach(async () => {
+    await store.close();
   });
 
-  it('opens a lobby with the creator seated', () => {
-    const game = lobby(store);
+  it('opens a lobby with the creator seated', async () => {
+    const game = await lobby(store);
     expect(game.status).toBe('lobby');
     expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
-    expect(store.openInChannel('100000000000000001')?.id).toBe(game.id);
+    expect((await store.openInChannel('100000000000000001'))?.id).toBe(game.id);
   });
 
-  it('allows one open game per channel, and many channels at once', () => {
-    lobby(store);
-    const second = store.createLobby({
+  it('allows one open game per channel, and many channels at once', async () => {
+    await lobby(store);
+    const second = (await store.createLobby({
       guildId: null, channelId: '100000000000000001', gameType: 'r-eco', options: {}, language: 'en', seed: 's', creator: { id: 'u9', name: 'Z' },
-    });
+    }));
     expect(second).toEqual({ ok: false, error: { key: 'error.channelBusy' } });
-    expect(lobby(store, '100000000000000002').status).toBe('lobby');
+    expect((await lobby(store, '100000000000000002')).status).toBe('lobby');
   });
 
-  it('joins, refuses double joins and full tables, and bumps the version', () => {
-    const game = lobby(store);
-    const joined = store.join(game.id, { id: 'u2', name: 'Bob' });
+  it('joins, refuses double joins and full tables, and bumps the version', async () => {
+    const game = await lobby(store);
+    const joined = await store.join(game.id, { id: 'u2', name: 'Bob' });
     expect(joined.ok && joined.value.version).toBe(game.version + 1);
-    expect(store.join(game.id, { id: 'u2', name: 'Bob' })).toMatchObject({ ok: false, error: { key: 'error.alreadyJoined' } });
-    store.join(game.id, { id: 'u3', name: 'C' });
-    store.join(game.id, { id: 'u4', name: 'D' });
-    store.addBot(game.id, 'u1');
-    expect(store.join(game.id, { id: 'u6', name: 'F' })).toMatchObject({ ok: false, error: { key: 'error.lobbyFull' } });
-    expect(store.get(game.id)!.seats).toHaveLength(5);
+    expect((await store.join(game.id, { id: 'u2', name: 'Bob' }))).toMatchObject({ ok: false, error: { key: 'error.alreadyJoined' } });
+    await store.join(game.id, { id: 'u3', name: 'C' });
+    await store.join(game.id, { id: 'u4', name: 'D' });
+    await store.addBot(game.id, 'u1');
+    expect((await store.join(game.id, { id: 'u6', name: 'F' }))).toMatchObject({ ok: false, error: { key: 'error.lobbyFull' } });
+    expect((await store.get(game.id))!.seats).toHaveLength(5);
   });
 
-  it('refuses a start by anyone but the creator, or with too few players', () => {
-    const game = lobby(store);
-    store.join(game.id, { id: 'u2', name: 'Bob' });
-    expect(store.start(game.id, 'u2')).toMatchObject({ ok: false, error: { key: 'error.onlyCreatorStarts' } });
-    expect(store.start(game.id, 'u1')).toMatchObject({ ok: false, error: { key: 'error.tooFewPlayers', args: { min: 3, count: 2 } } });
-    expect(store.get(game.id)!.status).toBe('lobby');
+  it('refuses a start by anyone but the creator, or with too few players', async () => {
+    const game = await lobby(store);
+    await store.join(game.id, { id: 'u2', name: 'Bob' });
+    expect((await store.start(game.id, 'u2'))).toMatchObject({ ok: false, error: { key: 'error.onlyCreatorStarts' } });
+    expect((await store.start(game.id, 'u1'))).toMatchObject({ ok: false, error: { key: 'error.tooFewPlayers', args: { min: 3, count: 2 } } });
+    expect((await store.get(game.id))!.status).toBe('lobby');
   });
 
-  it('hands the host role on when the creator leaves, and cancels an empty lobby', () => {
-    const game = lobby(store);
-    store.join(game.id, { id: 'u2', name: 'Bob' });
-    const left = store.leave(game.id, 'u1');
+  it('hands the host role on when the creator leaves, and cancels an empty lobby', async () => {
+    const game = await lobby(store);
+    await store.join(game.id, { id: 'u2', name: 'Bob' });
+    const left = await store.leave(game.id, 'u1');
     expect(left.ok && left.value.creatorId).toBe('u2');
     expect(left.ok && left.value.seats.map((s) => s.userId)).toEqual(['u2']);
-    const gone = store.leave(game.id, 'u2');
+    const gone = await store.leave(game.id, 'u2');
     expect(gone.ok && gone.value.status).toBe('cancelled');
-    expect(store.openInChannel(game.channelId)).toBeNull();
+    expect((await store.openInChannel(game.channelId))).toBeNull();
   });
 
-  it('starts with a dealt state and refuses lobby changes afterwards', () => {
-    const game = started(store);
+  it('starts with a dealt state and refuses lobby changes afterwards', async () => {
+    const game = await started(store);
     expect(game.status).toBe('active');
     expect(rEco.pending(game.state)).toHaveLength(1);
-    expect(store.join(game.id, { id: 'u7', name: 'Late' })).toMatchObject({ ok: false, error: { key: 'error.alreadyStarted' } });
+    expect((await store.join(game.id, { id: 'u7', name: 'Late' }))).toMatchObject({ ok: false, error: { key: 'error.alreadyStarted' } });
   });
 
-  it('applies a move in one transaction and appends it to the log', () => {
-    const game = started(store);
+  it('applies a move in one transaction and appends it to the log', async () => {
+    const game = await started(store);
     const { seat, move } = botMove(game);
-    const result = store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
+    const result = await store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
     expect(result.ok).toBe(true);
-    const after = store.get(game.id)!;
+    const after = (await store.get(game.id))!;
     expect(after.version).toBe(game.version + 1);
-    expect(store.moveLog(game.id)).toEqual([{ seat, move, actorId: 'u1', interactionId: 'i-1' }]);
-    expect(store.lastMoveOf(game.id, seat)).toMatchObject({ sequence: 1, version: game.version, actorId: 'u1' });
-    expect(store.lastMoveOf(game.id, (seat + 1) % 3)).toBeNull();
+    expect((await store.moveLog(game.id))).toEqual([{ seat, move, actorId: 'u1', interactionId: 'i-1' }]);
+    expect((await store.lastMoveOf(game.id, seat))).toMatchObject({ sequence: 1, version: game.version, actorId: 'u1' });
+    expect((await store.lastMoveOf(game.id, (seat + 1) % 3))).toBeNull();
     expect(after.state).toEqual((rEco.apply(game.state, seat, move) as { state: unknown }).state);
   });
 
-  it('changes nothing for a stale version or a replayed interaction', () => {
-    const game = started(store);
+  it('changes nothing for a stale version or a replayed interaction', async () => {
+    const game = await started(store);
     const { seat, move } = botMove(game);
-    store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
-    const before = store.get(game.id)!;
-    expect(store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-2' })).toMatchObject({
+    await store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-1' });
+    const before = (await store.get(game.id))!;
+    expect((await store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: 'u1', move, interactionId: 'i-2' }))).toMatchObject({
       ok: false,
       error: { key: 'error.stale' },
     });
     const next = botMove(before);
-    expect(store.applyMove(game.id, { expectedVersion: before.version, seat: next.seat, actorId: 'u1', move: next.move, interactionId: 'i-1' })).toMatchObject({
+    expect((await store.applyMove(game.id, { expectedVersion: before.version, seat: next.seat, actorId: 'u1', move: next.move, interactionId: 'i-1' }))).toMatchObject({
       ok: false,
       error: { key: 'error.alreadyDone' },
     });
-    expect(store.get(game.id)).toEqual(before);
-    expect(store.moveLog(game.id)).toHaveLength(1);
+    expect((await store.get(game.id))).toEqual(before);
+    expect((await store.moveLog(game.id))).toHaveLength(1);
   });
 
-  it('leaves the state untouched when the rules refuse a move', () => {
-    const game = started(store);
+  it('leaves the state untouched when the rules refuse a move', async () => {
+    const game = await started(store);
     const seat = rEco.pending(game.state)[0]!;
     const other = (seat + 1) % 3;
-    const result = store.applyMove(game.id, { expectedVersion: game.version, seat: other, actorId: 'x', move: { type: 'play', cards: [] }, interactionId: 'i-9' });
+    const result = await store.applyMove(game.id, { expectedVersion: game.version, seat: other, actorId: 'x', move: { type: 'play', cards: [] }, interactionId: 'i-9' });
     expect(result.ok).toBe(false);
-    expect(store.get(game.id)).toEqual(game);
-    expect(store.moveLog(game.id)).toEqual([]);
+    expect((await store.get(game.id))).toEqual(game);
+    expect((await store.moveLog(game.id))).toEqual([]);
   });
 
-  it('keeps finished games in the history and frees the channel', () => {
-    let game = started(store);
+  it('keeps finished games in the history and frees the channel', async () => {
+    let game = await started(store);
     while (game.status === 'active') {
       const seat = rEco.pending(game.state)[0]!;
       const move = rEco.bot(rEco.seatView(game.state, seat), rngFromSeed(`bot:${game.version}`));
-      const result = store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: null, move, interactionId: null });
+      const result = await store.applyMove(game.id, { expectedVersion: game.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       game = result.value.game;
     }
     expect(game.status).toBe('finished');
     expect(game.finishedAt).toBeInstanceOf(Date);
-    expect(store.openInChannel(game.channelId)).toBeNull();
-    expect(store.latestInChannel(game.channelId)?.id).toBe(game.id);
-    expect(lobby(store).id).not.toBe(game.id);
+    expect((await store.openInChannel(game.channelId))).toBeNull();
+    expect((await store.latestInChannel(game.channelId))?.id).toBe(game.id);
+    expect((await lobby(store)).id).not.toBe(game.id);
   });
 
-  it('keeps everything across a reopen of the same file', () => {
+  it.runIf(kind === 'sqlite')('keeps everything across a reopen of the same file', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-')), 'db.sqlite');
-    const first = freshStore(path);
-    const game = started(first);
-    first.db.$client.close();
-    const second = freshStore(path);
-    expect(second.get(game.id)).toEqual(game);
-    expect(second.db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    const first = openDatabase(path);
+    const game = await started(new GameStore(first));
+    await first.close();
+    const second = openDatabase(path);
+    expect(await new GameStore(second).get(game.id)).toEqual(game);
+    expect(second.client.pragma('journal_mode', { simple: true })).toBe('wal');
+    await second.close();
   });
 
-  it('writes the opening board with the start, and each move\'s post and events with the move', () => {
-    const game = started(store);
-    const opening = store.postsOf(game.id);
+  it('writes the opening board with the start, and each move\'s post and events with the move', async () => {
+    const game = await started(store);
+    const opening = await store.postsOf(game.id);
     expect(opening.map((p) => p.kind)).toEqual(['board']);
     expect(opening[0]!.payload.lines.map((l) => l.key)).toEqual(['board.started']);
-    expect(store.nextPost(game.id)!.id).toBe(opening[0]!.id);
-    store.markPosted(store.nextPost(game.id)!, 'm1');
-    expect(store.nextPost(game.id)).toBeNull();
-    expect(store.get(game.id)!.boardMessageId).toBe('m1');
+    expect((await store.nextPost(game.id))!.id).toBe(opening[0]!.id);
+    await store.markPosted((await store.nextPost(game.id))!, 'm1');
+    expect((await store.nextPost(game.id))).toBeNull();
+    expect((await store.get(game.id))!.boardMessageId).toBe('m1');
 
     // Play until the game ends: every move stores its events, and the outbox ends with the scores.
-    let record = store.get(game.id)!;
+    let record = (await store.get(game.id))!;
     while (record.status === 'active') {
       const { seat, move } = botMove(record);
-      const result = store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      const result = await store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       record = result.value.game;
     }
-    const all = store.postsOf(game.id);
+    const all = await store.postsOf(game.id);
     expect(all.slice(-2).map((p) => p.kind)).toEqual(['board', 'final']);
     expect(all.at(-1)!.payload.outcome!.standings).toHaveLength(3);
     // The public log rebuilt from the store holds every public line the posts carried.
     let state = rEco.setup({ seats: 3, options: {}, seed: record.seed });
     const replayed: string[] = [];
-    for (const m of store.moveLog(game.id)) {
+    for (const m of (await store.moveLog(game.id))) {
       const r = rEco.apply(state, m.seat, m.move);
       if (!r.ok) throw new Error(r.error.key);
       replayed.push(...r.events.filter((e) => e.visibleTo === 'all').map((e) => JSON.stringify({ key: e.key, args: e.args })));
       state = r.state;
     }
-    expect(store.publicLog(game.id).map((l) => JSON.stringify({ key: l.key, args: l.args }))).toEqual(replayed);
-    expect(store.publicLog(game.id).at(-1)!.key).toBe('r-eco.log.gameOver');
+    expect((await store.publicLog(game.id)).map((l) => JSON.stringify({ key: l.key, args: l.args }))).toEqual(replayed);
+    expect((await store.publicLog(game.id)).at(-1)!.key).toBe('r-eco.log.gameOver');
     // Posts are public: no private line ever reaches one.
     expect(JSON.stringify(all.map((p) => p.payload))).not.toContain('youDumped');
-    expect(store.gamesWithUnsentPosts()).toEqual([game.id]);
+    expect((await store.gamesWithUnsentPosts())).toEqual([game.id]);
   });
 
-  it('keeps each seat\'s private lines since its own last move', () => {
-    const game = started(store);
-    let record = store.get(game.id)!;
+  it('keeps each seat\'s private lines since its own last move', async () => {
+    const game = await started(store);
+    let record = (await store.get(game.id))!;
     for (let i = 0; i < 200 && record.status === 'active'; i++) {
       const { seat, move } = botMove(record);
-      const result = store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      const result = await store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       record = result.value.game;
       const dumped = result.value.events.find((e) => e.key === 'r-eco.log.youDumped');
       if (dumped) {
-        expect(store.linesSinceOwnMove(game.id, seat).map((l) => l.event.key)).toContain('r-eco.log.youDumped');
+        expect((await store.linesSinceOwnMove(game.id, seat)).map((l) => l.event.key)).toContain('r-eco.log.youDumped');
+        const sequence = (await store.moveLog(game.id)).length;
         for (const other of [0, 1, 2].filter((s) => s !== seat)) {
-          expect(store.linesSinceOwnMove(game.id, other).some((l) => l.event.key === 'r-eco.log.youDumped' && l.sequence === store.moveLog(game.id).length)).toBe(false);
+          expect((await store.linesSinceOwnMove(game.id, other)).some((l) => l.event.key === 'r-eco.log.youDumped' && l.sequence === sequence)).toBe(false);
         }
         return;
       }

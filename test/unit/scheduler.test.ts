@@ -17,7 +17,7 @@ import type { GameSettings } from '../../src/store/schema.js';
 const HOUR = 3_600_000;
 const rEco = gameById('r-eco')!;
 
-function world(settings: GameSettings) {
+async function world(settings: GameSettings) {
   let now = Date.UTC(2026, 10, 1, 12);
   const clock = { now: () => new Date(now) };
   const store = new GameStore(openDatabase(':memory:'), clock.now);
@@ -37,11 +37,11 @@ function world(settings: GameSettings) {
   const scheduler = new Scheduler(store, tables, createLogger('silent'), clock);
   tables.onClocksChanged = () => scheduler.poke();
 
-  const lobby = store.createLobby({ guildId: '1', channelId: '2', gameType: 'r-eco', options: {}, language: 'en', seed: 'clock', creator: { id: 'u0', name: 'Ann' }, settings });
+  const lobby = await store.createLobby({ guildId: '1', channelId: '2', gameType: 'r-eco', options: {}, language: 'en', seed: 'clock', creator: { id: 'u0', name: 'Ann' }, settings });
   if (!lobby.ok) throw new Error(lobby.error.key);
-  store.join(lobby.value.id, { id: 'u1', name: 'Ben' });
-  store.join(lobby.value.id, { id: 'u2', name: 'Cat' });
-  const started = store.start(lobby.value.id, 'u0');
+  await store.join(lobby.value.id, { id: 'u1', name: 'Ben' });
+  await store.join(lobby.value.id, { id: 'u2', name: 'Cat' });
+  const started = await store.start(lobby.value.id, 'u0');
   if (!started.ok) throw new Error(started.error.key);
   const gameId = started.value.id;
   return {
@@ -52,13 +52,14 @@ function world(settings: GameSettings) {
     gameId,
     advance: (ms: number) => (now += ms),
     now: () => new Date(now),
-    game: () => store.get(gameId)!,
-    pendingSeat: () => rEco.pending(store.get(gameId)!.state)[0]!,
+    game: async () => (await store.get(gameId))!,
+    pendingSeat: async () => rEco.pending((await store.get(gameId))!.state)[0]!,
     /** The pending human plays a move, as a click would. */
-    play(record: GameRecord = store.get(gameId)!) {
+    async play(given?: GameRecord) {
+      const record = given ?? (await store.get(gameId))!;
       const seat = rEco.pending(record.state)[0]!;
       const move = rEco.legalMoves(record.state, seat)[0];
-      const result = tables.move(gameId, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
+      const result = await tables.move(gameId, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       return result.value.game;
     },
@@ -70,20 +71,20 @@ function world(settings: GameSettings) {
 }
 
 describe('the scheduler', () => {
-  let w: ReturnType<typeof world>;
+  let w: Awaited<ReturnType<typeof world>>;
 
   describe('reminders', () => {
-    beforeEach(() => {
-      w = world({ reminderMinutes: 60, deadlineMinutes: 0, pace: 'relaxed' });
+    beforeEach(async () => {
+      w = await world({ reminderMinutes: 60, deadlineMinutes: 0, pace: 'relaxed' });
     });
 
     it('pings a pending seat after the interval, then backs off and stops', async () => {
-      const seat = w.pendingSeat();
+      const seat = await w.pendingSeat();
       w.advance(59 * 60_000);
       expect(await w.scheduler.tick()).toBe(0);
       const gaps: number[] = [];
-      let previous = w.store.clockOf(w.gameId, seat)!.since.getTime();
-      for (let next = w.store.clockOf(w.gameId, seat)!.remindAt; next; next = w.store.clockOf(w.gameId, seat)!.remindAt) {
+      let previous = (await w.store.clockOf(w.gameId, seat))!.since.getTime();
+      for (let next = (await w.store.clockOf(w.gameId, seat))!.remindAt; next; next = (await w.store.clockOf(w.gameId, seat))!.remindAt) {
         gaps.push((next.getTime() - previous) / HOUR);
         previous = next.getTime();
         w.advance(next.getTime() - w.now().getTime());
@@ -99,13 +100,13 @@ describe('the scheduler', () => {
     });
 
     it('is muted by a snooze until the turn is over, then comes back for the next turn', async () => {
-      const seat = w.pendingSeat();
-      expect(w.store.snooze(w.gameId, seat)).toBe(true);
+      const seat = await w.pendingSeat();
+      expect((await w.store.snooze(w.gameId, seat))).toBe(true);
       w.advance(2 * HOUR);
       expect(await w.scheduler.tick()).toBe(0);
-      w.play();
-      const next = w.pendingSeat();
-      expect(w.store.clockOf(w.gameId, next)!.snoozed).toBe(false);
+      await w.play();
+      const next = await w.pendingSeat();
+      expect((await w.store.clockOf(w.gameId, next))!.snoozed).toBe(false);
       w.advance(HOUR);
       expect(await w.scheduler.tick()).toBe(1);
     });
@@ -118,74 +119,74 @@ describe('the scheduler', () => {
       expect(await restarted.tick()).toBe(0);
       await w.settle();
       expect(w.reminders()).toHaveLength(1);
-      expect(w.store.clockOf(w.gameId, w.pendingSeat())!.remindAt!.getTime()).toBeGreaterThan(w.now().getTime());
+      expect((await w.store.clockOf(w.gameId, (await w.pendingSeat())))!.remindAt!.getTime()).toBeGreaterThan(w.now().getTime());
     });
   });
 
   describe('deadlines', () => {
-    beforeEach(() => {
-      w = world({ reminderMinutes: 0, deadlineMinutes: 24 * 60, pace: 'relaxed' });
+    beforeEach(async () => {
+      w = await world({ reminderMinutes: 0, deadlineMinutes: 24 * 60, pace: 'relaxed' });
     });
 
     it('plays one move for an absent seat, tells the channel, and the seat stays theirs', async () => {
-      const seat = w.pendingSeat();
+      const seat = await w.pendingSeat();
       w.advance(24 * HOUR - 1);
       expect(await w.scheduler.tick()).toBe(0);
       w.advance(1);
       expect(await w.scheduler.tick()).toBe(1);
-      const log = w.store.moveLog(w.gameId);
+      const log = await w.store.moveLog(w.gameId);
       expect(log.at(-1)).toMatchObject({ seat, actorId: null });
-      expect(w.store.publicLog(w.gameId).some((l) => l.key === 'clock.timedOut')).toBe(true);
-      const record = w.game();
+      expect((await w.store.publicLog(w.gameId)).some((l) => l.key === 'clock.timedOut')).toBe(true);
+      const record = await w.game();
       expect(record.seats[seat]).toMatchObject({ isBot: false, timeouts: 1 });
       // Playing again clears the count.
-      while (w.pendingSeat() !== seat) w.play();
-      w.play();
-      expect(w.game().seats[seat]!.timeouts).toBe(0);
+      while ((await w.pendingSeat()) !== seat) (await w.play());
+      await w.play();
+      expect((await w.game()).seats[seat]!.timeouts).toBe(0);
     });
 
     it(`hands the seat to a bot for good after ${MAX_TIMEOUTS} timed-out turns in a row`, async () => {
-      const absent = w.pendingSeat();
+      const absent = await w.pendingSeat();
       for (let turn = 0; turn < MAX_TIMEOUTS; turn++) {
-        while (w.pendingSeat() !== absent) w.play();
+        while ((await w.pendingSeat()) !== absent) (await w.play());
         w.advance(24 * HOUR);
         expect(await w.scheduler.tick()).toBeGreaterThanOrEqual(1);
         // A dump step of the same turn is a new pending stretch: let it time out too.
-        while (w.game().status === 'active' && w.pendingSeat() === absent && !w.game().seats[absent]!.isBot) {
+        while ((await w.game()).status === 'active' && (await w.pendingSeat()) === absent && !(await w.game()).seats[absent]!.isBot) {
           w.advance(24 * HOUR);
           await w.scheduler.tick();
         }
       }
-      const record = w.game();
+      const record = await w.game();
       expect(record.seats[absent]!.isBot).toBe(true);
-      expect(w.store.departuresOf(w.gameId)).toEqual([{ userId: `u${absent}`, seat: absent, reason: 'timeout' }]);
-      expect(w.store.publicLog(w.gameId).some((l) => l.key === 'clock.seatToBot')).toBe(true);
-      expect(w.store.clockOf(w.gameId, absent)).toBeNull();
+      expect((await w.store.departuresOf(w.gameId))).toEqual([{ userId: `u${absent}`, seat: absent, reason: 'timeout' }]);
+      expect((await w.store.publicLog(w.gameId)).some((l) => l.key === 'clock.seatToBot')).toBe(true);
+      expect((await w.store.clockOf(w.gameId, absent))).toBeNull();
     });
 
     it('lets the move that commits first win when a click and a deadline meet', async () => {
-      const seat = w.pendingSeat();
+      const seat = await w.pendingSeat();
       w.advance(24 * HOUR);
       // The player clicks at the very moment the deadline falls due: their move commits first.
-      const before = w.store.moveLog(w.gameId).length;
-      w.play();
+      const before = (await w.store.moveLog(w.gameId)).length;
+      await w.play();
       expect(await w.scheduler.tick()).toBe(0);
-      expect(w.store.moveLog(w.gameId).length).toBe(before + 1);
-      expect(w.store.moveLog(w.gameId).at(-1)!.actorId).toBe(`u${seat}`);
+      expect((await w.store.moveLog(w.gameId)).length).toBe(before + 1);
+      expect((await w.store.moveLog(w.gameId)).at(-1)!.actorId).toBe(`u${seat}`);
       // And a deadline that committed first makes a late click stale.
-      const record = w.game();
+      const record = await w.game();
       w.advance(24 * HOUR);
       expect(await w.scheduler.tick()).toBe(1);
-      const late = w.store.applyMove(w.gameId, { expectedVersion: record.version, seat: rEco.pending(record.state)[0]!, actorId: 'late', move: rEco.legalMoves(record.state, rEco.pending(record.state)[0]!)[0], interactionId: null });
+      const late = await w.store.applyMove(w.gameId, { expectedVersion: record.version, seat: rEco.pending(record.state)[0]!, actorId: 'late', move: rEco.legalMoves(record.state, rEco.pending(record.state)[0]!)[0], interactionId: null });
       expect(late).toMatchObject({ ok: false, error: { key: 'error.stale' } });
     });
 
     it('follows new settings at once, leaving a pending player some grace', async () => {
-      const seat = w.pendingSeat();
+      const seat = await w.pendingSeat();
       w.advance(30 * HOUR);
-      const result = w.store.updateSettings(w.gameId, { reminderMinutes: 60, deadlineMinutes: 24 * 60, pace: 'live' });
+      const result = await w.store.updateSettings(w.gameId, { reminderMinutes: 60, deadlineMinutes: 24 * 60, pace: 'live' });
       expect(result.ok).toBe(true);
-      const clock = w.store.clockOf(w.gameId, seat)!;
+      const clock = (await w.store.clockOf(w.gameId, seat))!;
       expect(clock.deadlineAt!.getTime()).toBeGreaterThan(w.now().getTime());
     });
   });

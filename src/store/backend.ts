@@ -1,0 +1,44 @@
+/**
+ * What the store needs from a database: its tables, reads, and transactions that lock a game.
+ * SQLite (`database.ts`) and PostgreSQL (`postgres.ts`) implement it; nothing above `src/store/`
+ * knows which one runs.
+ */
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type * as schema from './schema.js';
+
+/** The tables, by the names both schemas share. */
+export type Tables = typeof schema;
+
+/**
+ * A query handle (the database or an open transaction). Typed as the SQLite builder, whose
+ * awaited results match PostgreSQL's; the store only awaits builders, and never calls the
+ * SQLite-only `.get()`, `.all()` or `.run()`.
+ */
+export type Q = BetterSQLite3Database<Tables>;
+
+/** Named unique constraints the store reacts to, the same on both databases. */
+export type UniqueConstraint = 'moves_interaction_id_unique' | 'games_one_open_per_channel';
+
+export interface Backend {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly t: Tables;
+  /** Reads outside a transaction (each statement sees committed data). */
+  read<T>(fn: (q: Q) => Promise<T>): Promise<T>;
+  /**
+   * One transaction. With `lockGameId`, the game's row is locked first, so every writer of one
+   * game waits for the one before it, whichever process it runs in.
+   */
+  write<T>(fn: (tx: Q) => Promise<T>, lockGameId?: number): Promise<T>;
+  /** The unique constraint an error broke, if it is one the store knows. */
+  uniqueViolation(error: unknown): UniqueConstraint | null;
+  close(): Promise<void>;
+}
+
+/** The error itself and its causes (drizzle wraps driver errors). */
+export function* errorChain(error: unknown): Generator<Record<string, unknown>> {
+  let e = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    yield e as Record<string, unknown>;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
