@@ -9,8 +9,11 @@ import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
 import type { Logger } from './logger.js';
+import type { Backend } from './store/backend.js';
 import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
+import { migrateJobs, pgJobSink, startJobRunner, type JobRunner } from './store/jobs.js';
+import { DatabaseError, openPostgres, type PgBackend } from './store/postgres.js';
 
 export interface RunningBot extends BotContext {
   stop(): Promise<void>;
@@ -57,15 +60,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export async function startBot(config: Config, logger: Logger, opts: { clock?: Clock } = {}): Promise<RunningBot> {
   const clock = opts.clock ?? systemClock;
-  const db = openDatabase(config.DATABASE_PATH);
-  const store = new GameStore(db, () => clock.now());
-  logger.info({ database: config.DATABASE_PATH }, 'database ready');
+  let backend: Backend;
+  try {
+    backend = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, { alsoMigrate: migrateJobs }) : openDatabase(config.DATABASE_PATH);
+  } catch (error) {
+    throw new StartError(error instanceof DatabaseError ? `${error.message}.` : describeStartError(error), { cause: error });
+  }
+  const store = new GameStore(backend, { now: () => clock.now(), botDelayMs: config.BOT_MOVE_DELAY_MS });
+  // PostgreSQL: posts, bot turns and clocks are jobs any process may run (src/store/jobs.ts).
+  const queued = backend.kind === 'postgres';
+  if (queued) store.jobs = pgJobSink;
+  logger.info({ database: queued ? 'postgres' : config.DATABASE_PATH }, 'database ready');
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
   });
   const images = createImages(config.RENDER_WORKERS, logger);
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS, queued);
   const scheduler = new Scheduler(store, tables, logger, clock);
   tables.onClocksChanged = () => scheduler.poke();
   const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock };
@@ -91,6 +102,23 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
+  let runner: JobRunner | null = null;
+  if (backend.kind === 'postgres') {
+    runner = await startJobRunner({
+      pool: (backend as PgBackend).pool,
+      concurrency: config.JOB_WORKERS,
+      sweepMs: config.JOB_SWEEP_MS,
+      tasks: {
+        post: ({ gameId, postId }) => tables.sendThrough(gameId, postId),
+        bot_turn: ({ gameId }) => tables.playBot(gameId),
+        clock: async ({ gameId }) => {
+          await scheduler.runGame(gameId);
+          await store.rescheduleClock(gameId);
+        },
+      },
+      onError: (error, what) => logger.error({ err: error, what }, 'job queue error'),
+    });
+  }
   await tables.resume();
   scheduler.start();
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
@@ -102,6 +130,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       if (stopped) return;
       stopped = true;
       scheduler.stop();
+      await runner?.stop();
       tables.stop();
       await tables.flush();
       await client.destroy();

@@ -15,6 +15,16 @@ const schema = z.object({
     .url({ error: 'must be a URL such as http://127.0.0.1:8080/api' })
     .optional(),
   DATABASE_PATH: z.string().trim().min(1, 'must not be empty').default('./data/recyclerie.sqlite'),
+  /** PostgreSQL instead of SQLite, so several processes can share the games. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a URL such as postgres://user:password@localhost:5432/recyclerie')
+    .optional(),
+  /** PostgreSQL mode: jobs (posts, bot turns, clocks) this process runs at once. */
+  JOB_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(32).default(2),
+  /** PostgreSQL mode: how often the jobs of a process that died are freed, in milliseconds. */
+  JOB_SWEEP_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace or silent',

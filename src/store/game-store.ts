@@ -745,6 +745,11 @@ export class GameStore {
     return record;
   }
 
+  /** Re-adds the game's next clock check (after a clock job ran, whatever it did). */
+  rescheduleClock(gameId: number): Promise<void> {
+    return this.backend.write((tx) => this.syncClockJob(tx, gameId), gameId);
+  }
+
   private async syncClockJob(tx: Q, gameId: number, status?: GameStatus): Promise<void> {
     if (!this.jobs) return;
     const open = (status ?? (await this.load(tx, gameId))?.status) === 'active';

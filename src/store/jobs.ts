@@ -18,8 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { run, runMigrations, type Logger as GwLogger, type Runner, type TaskList } from 'graphile-worker';
-import { Logger as GraphileLogger } from 'graphile-worker';
+import { Logger as GraphileLogger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Q } from './backend.js';
 import type { JobSink } from './game-store.js';
@@ -79,7 +78,7 @@ export interface JobRunnerOptions {
   /** How often dead processes' jobs are looked for. */
   sweepMs: number;
   onError(error: unknown, what: string): void;
-  logger?: GwLogger;
+  logger?: GraphileLogger;
 }
 
 export interface JobRunner {

@@ -41,6 +41,7 @@ export async function openPostgres(url: string, opts: PgOptions = {}): Promise<P
   }
   // An idle connection that breaks (a server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migrateUnderLock(pool, opts.alsoMigrate);
   } catch (error) {

@@ -167,6 +167,11 @@ export class DiscordDouble {
     return this.gateway.stats;
   }
 
+  /** Deliver interactions to each ready bot session in turn (several processes, one database). */
+  spreadInteractions(on = true): void {
+    this.gateway.spread = on;
+  }
+
   /** Number of gateway sessions currently connected and READY. */
   get connectedClients(): number {
     return this.gateway.readySessions().length;

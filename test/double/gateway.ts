@@ -73,9 +73,18 @@ export class Gateway extends EventEmitter {
     return Number((BigInt(guildId) >> 22n) % BigInt(session.shard[1])) === session.shard[0];
   }
 
-  /** The session interactions for this guild go to: the most recently identified ready one. */
+  /**
+   * Interactions go to the most recently identified ready session of their guild, or, with
+   * `spread` (several bot processes sharing one database), to each such session in turn.
+   */
+  spread = false;
+  private turn = 0;
+
+  /** The session interactions for this guild go to (see `spread`). */
   target(guildId: string | null): Session | undefined {
-    return this.readySessions().find((s) => this.handles(s, guildId));
+    const ready = this.readySessions().filter((s) => this.handles(s, guildId));
+    if (!this.spread || ready.length < 2) return ready[0];
+    return ready[this.turn++ % ready.length];
   }
 
   waitForTarget(guildId: string | null, timeoutMs: number): Promise<Session> {

@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: the real bot (real discord.js client, real SQLite file) against the local
- * Discord double, driven only by slash commands and component clicks as a user would.
+ * Discord double, driven only by slash commands and component clicks as a user would. With
+ * RECYCLERIE_E2E_DATABASE=postgres (and a test cluster), worlds run on PostgreSQL instead.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { Clock } from '../../src/discord/scheduler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { DiscordDouble } from '../double/discord-double.js';
+import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import type { InteractionRecord, MessageRecord, UserRecord } from '../double/types.js';
 
 export const GUILD_ID = '300000000000000001';
@@ -17,6 +19,9 @@ export const GUILD_ID = '300000000000000001';
 export function tempDatabase(): string {
   return join(mkdtempSync(join(tmpdir(), 'recyclerie-e2e-')), 'bot.sqlite');
 }
+
+/** Whether this run's end-to-end worlds use PostgreSQL (see the file comment). */
+export const e2eOnPostgres = process.env.RECYCLERIE_E2E_DATABASE === 'postgres' && hasPg;
 
 export function botEnv(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -54,7 +59,8 @@ export async function startWorld(opts: { channels?: number; dbPath?: string; env
   double.addGuild({ id: GUILD_ID, name: 'Recycling club' });
   const channels = Array.from({ length: opts.channels ?? 1 }, (_, i) => double.addChannel(GUILD_ID, { name: `table-${i + 1}` }).id);
   const dbPath = opts.dbPath ?? tempDatabase();
-  const bot = await launchBot(double, dbPath, opts.env, opts.clock);
+  const env = e2eOnPostgres && !opts.dbPath ? { DATABASE_URL: await freshPgDatabase(), ...opts.env } : opts.env;
+  const bot = await launchBot(double, dbPath, env, opts.clock);
   return {
     double,
     bot,
