@@ -11,11 +11,11 @@
  * The local queue of Graphile Worker stays off: with it, named queues stop running in order.
  *
  * A process that dies while running a job leaves it locked (Graphile Worker frees such locks
- * only after four hours). Each process therefore names its workers after a token it also sets as
- * the `application_name` of one connection it keeps open; PostgreSQL drops that session when the
- * process dies, and any live process then unlocks the dead one's jobs.
+ * only after four hours). Each process therefore holds, on one connection it keeps open, a
+ * session-level advisory lock named after its worker pool; PostgreSQL drops it when the process
+ * dies, and any live process then unlocks the jobs of pools whose lock is free.
  */
-import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Logger as GraphileLogger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
@@ -35,8 +35,9 @@ export interface GameJob {
 
 /** Attempts before a job is given up (with Graphile Worker's exponential back-off: days). */
 const MAX_ATTEMPTS = 25;
-const APP_PREFIX = 'recyclerie-';
-const WORKER_PREFIX = 'rc-';
+/** A job locked for less than this is never taken for a dead process's (its pool may be registering). */
+const GRACE_MS = 5000;
+/** Advisory lock key of a worker pool. */
 
 const exec = (tx: Q, query: ReturnType<typeof sql>) => (tx as unknown as NodePgDatabase).execute(query);
 
@@ -82,44 +83,46 @@ export interface JobRunnerOptions {
 }
 
 export interface JobRunner {
-  readonly token: string;
   stop(): Promise<void>;
 }
 
 export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner> {
-  const token = randomBytes(8).toString('hex');
   // The liveness session: it lives exactly as long as this process.
   const alive = await opts.pool.connect();
-  await alive.query('select set_config($1, $2, false)', ['application_name', `${APP_PREFIX}${token}`]);
+  const registered: Promise<unknown>[] = [];
+  const events = new EventEmitter();
+  // Emitted before the pool's workers ask for their first job.
+  events.on('pool:create', ({ workerPool }: { workerPool: { id: string } }) => {
+    registered.push(alive.query('select pg_advisory_lock(hashtextextended($1, 0))', [`recyclerie:${workerPool.id}`]));
+  });
   const taskList: TaskList = {
     post: (payload) => opts.tasks.post(payload as PostJob),
     bot_turn: (payload) => opts.tasks.bot_turn(payload as GameJob),
     clock: (payload) => opts.tasks.clock(payload as GameJob),
   };
   const sweep = async () => {
+    // One statement: the try-locks are released when it ends; a free lock means a dead pool.
     await opts.pool.query(`
-      select graphile_worker.force_unlock_workers(array(
-        select distinct w.id from (
-          select locked_by as id from graphile_worker._private_jobs where locked_by like '${WORKER_PREFIX}%'
-          union select locked_by from graphile_worker._private_job_queues where locked_by like '${WORKER_PREFIX}%'
-        ) w
-        where not exists (select 1 from pg_stat_activity a where a.application_name = '${APP_PREFIX}' || split_part(w.id, '-', 2))
-      ))`);
+      select graphile_worker.force_unlock_workers(coalesce(array_agg(w.id), '{}'))
+      from (
+        select distinct locked_by as id from graphile_worker._private_jobs
+          where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
+        union select locked_by from graphile_worker._private_job_queues
+          where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
+      ) w
+      where pg_try_advisory_xact_lock(hashtextextended('recyclerie:' || w.id, 0))`);
   };
   await sweep();
-  const runners: Runner[] = [];
-  // One worker per runner, so each worker's id (and so its owner) is known before it takes a job.
-  for (let k = 0; k < Math.max(1, opts.concurrency); k++) {
-    runners.push(await run({
-      pgPool: opts.pool,
-      taskList,
-      concurrency: 1,
-      noHandleSignals: true,
-      pollInterval: 1000,
-      logger: opts.logger ?? quiet,
-      workerId: `${WORKER_PREFIX}${token}-${k}`,
-    } as Parameters<typeof run>[0]));
-  }
+  const runner: Runner = await run({
+    pgPool: opts.pool,
+    taskList,
+    concurrency: Math.max(1, opts.concurrency),
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: opts.logger ?? quiet,
+    events: events as Parameters<typeof run>[0]['events'],
+  });
+  await Promise.all(registered);
   let sweeping = false;
   const timer = setInterval(() => {
     if (sweeping) return;
@@ -129,12 +132,11 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   timer.unref();
   let stopped = false;
   return {
-    token,
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
-      await Promise.all(runners.map((r) => r.stop().catch((error: unknown) => opts.onError(error, 'stop'))));
+      await runner.stop().catch((error: unknown) => opts.onError(error, 'stop'));
       alive.release();
     },
   };

@@ -1,0 +1,119 @@
+/**
+ * Several bot processes on one PostgreSQL database, as replicas would run: interactions spread
+ * over both, two joins racing from two processes, and a process killed with SIGKILL while it
+ * holds a game's post, which the other then sends, once. Skipped without PostgreSQL.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../src/store/postgres.js';
+import { GameStore } from '../../src/store/game-store.js';
+import { DiscordDouble } from '../double/discord-double.js';
+import { freshPgDatabase, hasPg } from '../pg/pg.js';
+import { kill9, startBotProcess } from './process.js';
+import { GUILD_ID, Player, boards, botEnv, finalMessage, pressLobby, playToEnd, tempDatabase, type World } from './harness.js';
+
+async function inspect<T>(url: string, read: (store: GameStore) => Promise<T>): Promise<T> {
+  const store = new GameStore(await openPostgres(url, { max: 1 }));
+  try {
+    return await read(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Every post went out once: sent, each to its own message, and the channel shows each board once. */
+async function expectPostedOnce(url: string, world: World, channel: string, gameId: number): Promise<void> {
+  const posts = await inspect(url, (s) => s.postsOf(gameId));
+  expect(posts.every((p) => p.sentAt !== null && !p.failed)).toBe(true);
+  const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
+  expect(new Set(sentIds).size).toBe(sentIds.length);
+  const shown = world.double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
+  expect(shown.map((m) => m.id).sort()).toEqual([...sentIds].sort());
+  expect(boards(world, channel).length).toBe(posts.filter((p) => p.kind === 'board').length);
+}
+
+describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
+  let double: DiscordDouble;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    double = await DiscordDouble.start();
+    double.addGuild({ id: GUILD_ID });
+    double.spreadInteractions();
+  });
+  afterAll(async () => {
+    for (const child of children) await kill9(child);
+    await double?.close();
+  });
+
+  async function launch(url: string, extra: Record<string, string> = {}): Promise<ChildProcess> {
+    const ready = double.connectedClients;
+    const child = startBotProcess({ ...botEnv(double, tempDatabase(), { DATABASE_URL: url, JOB_SWEEP_MS: '200', ...extra }), RENDER_WORKERS: '0' });
+    children.push(child);
+    await double.waitFor(() => double.connectedClients === ready + 1, 30_000);
+    return child;
+  }
+
+  it('plays a whole game with clicks spread over two processes, and two racing joins both get a seat', async () => {
+    const url = await freshPgDatabase();
+    const a = await launch(url);
+    const b = await launch(url);
+    const channel = double.addChannel(GUILD_ID, { name: 'pg-shared' }).id;
+    const world = { double, channels: [channel] } as unknown as World;
+    const [ann, ben, cat] = ['ann', 'ben', 'cat'].map((name) => new Player(world, double.addUser({ username: `${name}-shared` })));
+    await ann!.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    // Consecutive interactions go to the two processes in turn: these joins race across them.
+    const joins = await Promise.all([pressLobby(ben!, channel, 'join'), pressLobby(cat!, channel, 'join')]);
+    for (const join of joins) expect(join.ephemeral).toBe(false);
+    const gameId = await inspect(url, async (s) => (await s.openInChannel(channel))!.id);
+    const seated = await inspect(url, async (s) => (await s.get(gameId))!.seats.map((seat) => seat.userId));
+    expect(new Set(seated)).toEqual(new Set([ann!.id, ben!.id, cat!.id]));
+    await pressLobby(ann!, channel, 'bot');
+    await pressLobby(ann!, channel, 'start');
+    await double.waitFor(() => boards(world, channel)[0], 15_000);
+    const final = await playToEnd(world, channel, [ann!, ben!, cat!]);
+    expect(final.content).toMatch(/🏆/);
+    // Every post once, in order; the bot seat played; the finished game is stored once.
+    await double.waitFor(() => inspect(url, async (s) => (await s.postsOf(gameId)).every((p) => p.sentAt !== null)), 15_000);
+    await expectPostedOnce(url, world, channel, gameId);
+    const log = await inspect(url, (s) => s.moveLog(gameId));
+    expect(log.some((m) => m.actorId === null)).toBe(true);
+    expect(new Set(log.map((m) => m.actorId)).size).toBe(4);
+    expect(a.exitCode).toBeNull();
+    expect(b.exitCode).toBeNull();
+    expect(double.violations).toEqual([]);
+    await kill9(a);
+    await kill9(b);
+  }, 240_000);
+
+  it('carries on when a process dies with SIGKILL while it holds a game\'s post: posted once, bots still play', async () => {
+    const url = await freshPgDatabase();
+    // The first process takes the opening board's job and never finishes it, as if it froze.
+    const a = await launch(url, { RECYCLERIE_TEST_HOLD_POSTS: 'before-send' });
+    const channel = double.addChannel(GUILD_ID, { name: 'pg-kill' }).id;
+    const world = { double, channels: [channel] } as unknown as World;
+    const [ann, ben] = ['ann', 'ben'].map((name) => new Player(world, double.addUser({ username: `${name}-kill` })));
+    await ann!.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    await pressLobby(ben!, channel, 'join');
+    await pressLobby(ann!, channel, 'bot');
+    await pressLobby(ann!, channel, 'start');
+    const gameId = await inspect(url, async (s) => (await s.openInChannel(channel))!.id);
+    // The second process starts while the first still holds the game's queue: nothing is posted.
+    const b = await launch(url);
+    expect(boards(world, channel)).toHaveLength(0);
+    await kill9(a);
+    // The live process frees the dead one's job and posts the opening board, once.
+    await double.waitFor(() => boards(world, channel)[0], 15_000);
+    const before = (await inspect(url, (s) => s.moveLog(gameId))).length;
+    const final = await playToEnd(world, channel, [ann!, ben!]);
+    expect(final.content).toMatch(/🏆/);
+    const log = await inspect(url, (s) => s.moveLog(gameId));
+    // The bot seat went on playing after the kill.
+    expect(log.slice(before).some((m) => m.actorId === null)).toBe(true);
+    await double.waitFor(() => inspect(url, async (s) => (await s.postsOf(gameId)).every((p) => p.sentAt !== null)), 15_000);
+    await expectPostedOnce(url, world, channel, gameId);
+    expect(world.double.channelMessages(channel).filter((m) => m === finalMessage(world, channel))).toHaveLength(1);
+    expect(double.violations).toEqual([]);
+    await kill9(b);
+  }, 240_000);
+});
