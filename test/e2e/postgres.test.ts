@@ -10,7 +10,7 @@ import { GameStore } from '../../src/store/game-store.js';
 import { DiscordDouble } from '../double/discord-double.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { kill9, startBotProcess } from './process.js';
-import { GUILD_ID, Player, boards, botEnv, finalMessage, pressLobby, playToEnd, tempDatabase, type World } from './harness.js';
+import { GUILD_ID, Player, boards, botEnv, fakeClock, finalMessage, launchBot, pressLobby, playToEnd, tempDatabase, type World } from './harness.js';
 
 async function inspect<T>(url: string, read: (store: GameStore) => Promise<T>): Promise<T> {
   const store = new GameStore(await openPostgres(url, { max: 1 }));
@@ -116,4 +116,38 @@ describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
     expect(double.violations).toEqual([]);
     await kill9(b);
   }, 240_000);
+
+  it('sends a due reminder once, from a clock job that either of two processes may run', async () => {
+    const url = await freshPgDatabase();
+    // Both bots share a clock the test moves; the queue itself runs on real time.
+    const clock = fakeClock(Date.now());
+    const env = { DATABASE_URL: url, JOB_SWEEP_MS: '200', RENDER_WORKERS: '0' };
+    const first = await launchBot(double, tempDatabase(), env, clock);
+    const second = await launchBot(double, tempDatabase(), env, clock);
+    try {
+      const channel = double.addChannel(GUILD_ID, { name: 'pg-remind' }).id;
+      const world = { double, channels: [channel] } as unknown as World;
+      const [ann, ben] = ['ann', 'ben'].map((name) => new Player(world, double.addUser({ username: `${name}-remind` })));
+      await ann!.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco', reminder: '60' } });
+      await pressLobby(ben!, channel, 'join');
+      await pressLobby(ann!, channel, 'bot');
+      await pressLobby(ann!, channel, 'start');
+      await double.waitFor(() => boards(world, channel)[0], 15_000);
+      const gameId = (await first.store.openInChannel(channel))!.id;
+      const reminders = () => double.channelMessages(channel).filter((m) => m.content.startsWith('⏰'));
+      expect(reminders()).toHaveLength(0);
+      clock.advance(61 * 60_000);
+      // The next check is due now on the bots' clock: whichever worker takes the job reminds.
+      await second.store.rescheduleClock(gameId);
+      await double.waitFor(() => reminders()[0], 15_000);
+      await double.waitFor(async () => (await first.store.postsOf(gameId)).every((p) => p.sentAt !== null), 15_000);
+      expect(reminders()).toHaveLength(1);
+      const clockRow = (await first.store.clockOf(gameId, (await first.store.postsOf(gameId)).at(-1)!.payload.ping[0]!))!;
+      expect(clockRow.reminders).toBe(1);
+      expect(double.violations).toEqual([]);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  }, 120_000);
 });
