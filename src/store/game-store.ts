@@ -745,6 +745,20 @@ export class GameStore {
     return record;
   }
 
+  /**
+   * Adds every job a game needs now (its unsent posts, its bot turn, its clock check), for a
+   * game that arrived without them (copied from SQLite).
+   */
+  requeue(gameId: number): Promise<void> {
+    const { posts } = this.t;
+    return this.backend.write(async (tx) => {
+      if (!this.jobs) return;
+      const unsent = await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.gameId, gameId), isNull(posts.sentAt))).orderBy(asc(posts.id));
+      for (const post of unsent) await this.jobs.post(tx, gameId, post.id);
+      await this.followUps(tx, gameId, false);
+    }, gameId);
+  }
+
   /** Re-adds the game's next clock check (after a clock job ran, whatever it did). */
   rescheduleClock(gameId: number): Promise<void> {
     return this.backend.write((tx) => this.syncClockJob(tx, gameId), gameId);

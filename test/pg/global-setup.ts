@@ -45,6 +45,7 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const bin = findBin();
   if (!bin) {
+    if (process.env.RECYCLERIE_REQUIRE_PG) throw new Error('PostgreSQL is required here (RECYCLERIE_REQUIRE_PG) but /usr/lib/postgresql/*/bin is missing.');
     console.log('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin): the PostgreSQL tests are skipped.');
     project.provide('pgAdminUrl', '');
     return;
