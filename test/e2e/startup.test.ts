@@ -91,6 +91,26 @@ describe('start-up and shutdown of the bot process', () => {
     expect(r.output()).toMatch(/Could not start the bot: Discord could not be reached/);
   }, 70_000);
 
+  it('a DATABASE_URL that is not a PostgreSQL URL: one clear sentence and exit code 1', async () => {
+    const env = { ...botEnv(double, tempDatabase()), DATABASE_URL: 'mysql://localhost/recyclerie' };
+    const r = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+    runs.push(r);
+    const { code } = await within(r.exit, 30_000, 'exiting');
+    expect(code, r.output()).toBe(1);
+    expect(r.output().trim()).toBe('Configuration error: DATABASE_URL must be a URL such as postgres://user:password@localhost:5432/recyclerie. Set it in .env (see .env.example).');
+  }, 40_000);
+
+  it('PostgreSQL unreachable: one clear sentence and exit code 1', async () => {
+    // A port nobody listens on.
+    const env = { ...botEnv(double, tempDatabase()), DATABASE_URL: 'postgres://recyclerie@127.0.0.1:9/recyclerie', LOG_LEVEL: 'info', RENDER_WORKERS: '1' };
+    const r = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+    runs.push(r);
+    const { code } = await within(r.exit, 30_000, 'exiting');
+    expect(code, r.output()).toBe(1);
+    expect(r.output()).toContain('Could not start the bot: PostgreSQL could not be reached (ECONNREFUSED): check DATABASE_URL and that the server is running.');
+    expect(double.connectedClients).toBe(0);
+  }, 40_000);
+
   it('SIGTERM to npm start stops the bot and logs it', async () => {
     const env = { ...botEnv(double, tempDatabase()), LOG_LEVEL: 'info', RENDER_WORKERS: '2' };
     const r = run('npm', ['start', '--silent'], env);
