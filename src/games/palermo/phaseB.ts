@@ -35,7 +35,7 @@ export function outsideMafia(b: Board, c: number): number {
  * from a player in debt never counts (§3.2, G11). Brown may burn on incin2 or on I2: every split
  * is tried, since in debt a cube on I2 keeps 1 Mβ where one on incin2 keeps none.
  */
-export function burnCash(b: Board, cap: Capacities, keep = -1, kept = 0): number {
+function burnCash(b: Board, cap: Capacities, keep = -1, kept = 0): number {
   const left = (c: number) => b.storage[c]! - (c === keep ? kept : 0);
   const room2 = cap.incin2 - incin2Used(b.incin2), room1 = cap.incin1 - b.incin1[BR]!;
   let others = 0;
