@@ -69,8 +69,8 @@ if command -v apt-get >/dev/null 2>&1 && ! pkg-config --exists cairo pangocairo 
 fi
 
 step "Installing the Node packages (npm ci)"
-echo "    node-canvas and better-sqlite3 are built from source when no prebuilt binary fits this"
-echo "    machine: that can take a few minutes."
+echo "    node-canvas is built from source when no prebuilt binary fits this machine:"
+echo "    that can take a few minutes."
 with_progress npm ci --no-audit --no-fund --loglevel=error
 
 if [ -n "$local_node" ]; then
