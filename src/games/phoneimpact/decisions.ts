@@ -65,12 +65,13 @@ export function decision(s: PhoneImpactState, seat: Seat): D | null {
       const entries = menu(s);
       const notes: Msg[] = [];
       if (s.lastRound) notes.push({ key: 'phoneimpact.note.lastRound' });
+      // S31: a single action is still asked, so the table cannot tell the hand allowed no other.
+      if (entries.length === 1) notes.push({ key: 'phoneimpact.note.privacy' });
       return {
         kind: 'choose',
         id: 'menu',
         prompt: { key: s.tradeUsed ? 'phoneimpact.prompt.menuAfterTrade' : 'phoneimpact.prompt.menu' },
         notes,
-        // S31: a single action is still asked, so the table cannot tell the hand allowed no other.
         ...(entries.length === 1 ? { concealing: true } : {}),
         choices: entries.map((e) => menuChoice(s, e)),
         toMove: (id) => (entries.includes(id as MenuEntry) ? menuMove(id as MenuEntry) : null),

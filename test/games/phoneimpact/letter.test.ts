@@ -38,6 +38,7 @@ describe('S31: "the menu is asked whenever some action other than Pass exists"',
       const d = phoneImpact.decision(s, 1)!;
       expect(menuIds(s, 1)).toEqual(['d1']);
       expect(d.concealing).toBe(true);
+      expect(d.notes!.map((n) => n.key)).toContain('phoneimpact.note.privacy');
       s = play(s, 1, { type: 'depollute', count: 1 });
       expect(s.players[1]!.malus).toHaveLength(0);
       expect(phoneImpact.pending(s)).toEqual([2]);
