@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { benchDatabase } from './database.js';
 import { benchDiscord } from './discord.js';
 import { PLAYOUT_GOALS, benchPlayouts } from './engine.js';
 import { benchImages } from './images.js';
@@ -44,6 +45,19 @@ for (const gameId of Object.keys(GAMES)) {
   add(`${gameId}: private view PNG (max)`, i.hand.maxKB, 'KB', '< 300');
   add(`${gameId}: final ranking render+encode p99`, i.final.p99Ms, 'ms', '< 40');
   add(`${gameId}: final ranking PNG (max)`, i.final.maxKB, 'KB', '< 300');
+}
+
+console.log('The store on SQLite and on PostgreSQL: one move, then 20 games at once…');
+const database = await benchDatabase();
+add('Store, SQLite: one move (load+apply+commit) p50', database.sqlite.moveP50Ms, 'ms');
+add('Store, SQLite: one move (load+apply+commit) p99', database.sqlite.moveP99Ms, 'ms');
+add('Store, SQLite: moves committed per second, 20 games at once', database.sqlite.movesPerSecond, 'moves/s');
+if (database.postgres) {
+  add('Store, PostgreSQL: one move (load+apply+commit) p50', database.postgres.moveP50Ms, 'ms');
+  add('Store, PostgreSQL: one move (load+apply+commit) p99', database.postgres.moveP99Ms, 'ms');
+  add('Store, PostgreSQL: moves committed per second, 20 games at once', database.postgres.movesPerSecond, 'moves/s');
+} else {
+  console.log('PostgreSQL is not installed and BENCH_DATABASE_URL is not set: no PostgreSQL rows.');
 }
 
 console.log('Public posts and image bytes per game…');
@@ -90,7 +104,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, images, posts, scheduler, discord, stress, memory },
+  raw: { playouts, pipeline, images, database, posts, scheduler, discord, stress, memory },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
