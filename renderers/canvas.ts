@@ -111,7 +111,7 @@ export function blit(ctx: Ctx, layer: Canvas, x: number, y: number): void {
     const m = transformOf(ctx);
     const at = (b: Box): Box => boxOf(m, [[b.x + Math.round(x), b.y + Math.round(y)], [b.x + b.w + Math.round(x), b.y + b.h + Math.round(y)]]);
     const copy: Container = { name: 'cached layer', box: at({ x: 0, y: 0, w: layer.width, h: layer.height }) };
-    for (const it of items) frame.items.push({ ...it, box: at(it.box), within: [...frame.within, copy, ...it.within.slice(1).map((w) => ({ name: w.name, box: at(w.box) }))] });
+    for (const it of items) frame.items.push({ ...it, box: at(it.box), within: [...containers(frame), copy, ...it.within.slice(1).map((w) => ({ name: w.name, box: at(w.box) }))] });
   }
 }
 
@@ -187,6 +187,13 @@ export interface DrawnItem {
 interface Frame {
   items: DrawnItem[];
   within: Container[];
+  /** The panel opened by openPanel, until the next one or closePanel. */
+  open?: Container | null;
+}
+
+/** The containers a new item must stay in. */
+function containers(frame: Frame): Container[] {
+  return frame.open ? [...frame.within, frame.open] : [...frame.within];
 }
 
 /** The image or layer being drawn now while recording; null otherwise. */
@@ -222,13 +229,31 @@ export function panel<T>(ctx: Ctx, name: string, x: number, y: number, w: number
   if (!frame) return draw();
   const box = boxOf(transformOf(ctx), [[x, y], [x + w, y + h]]);
   const within = frame.within;
-  frame.items.push({ kind: 'shape', label: `panel ${name}`, box, within: [...within] });
-  frame.within = [...within, { name, box }];
+  frame.items.push({ kind: 'shape', label: `panel ${name}`, box, within: containers(frame) });
+  frame.within = [...containers(frame), { name, box }];
   try {
     return draw();
   } finally {
     frame.within = within;
   }
+}
+
+/**
+ * Opens a panel for everything drawn next, until another openPanel or closePanel: for renderers
+ * that draw a panel's frame and then its contents in sequence. Costs nothing outside recording.
+ */
+export function openPanel(ctx: Ctx, name: string, x: number, y: number, w: number, h: number): void {
+  const frame = frames?.[frames.length - 1];
+  if (!frame) return;
+  frame.open = null;
+  const box = boxOf(transformOf(ctx), [[x, y], [x + w, y + h]]);
+  frame.items.push({ kind: 'shape', label: `panel ${name}`, box, within: containers(frame) });
+  frame.open = { name, box };
+}
+
+export function closePanel(): void {
+  const frame = frames?.[frames.length - 1];
+  if (frame) frame.open = null;
 }
 
 /** Items that leave one of their containers by more than `tolerance` px, as readable lines. */
@@ -273,7 +298,7 @@ function grow(b: Box, by: number): Box {
 
 function note(kind: DrawnItem['kind'], label: string, box: Box): void {
   const frame = frames?.[frames.length - 1];
-  if (frame && box.w >= 0 && Number.isFinite(box.x)) frame.items.push({ kind, label, box, within: [...frame.within] });
+  if (frame && box.w >= 0 && Number.isFinite(box.x)) frame.items.push({ kind, label, box, within: containers(frame) });
 }
 
 /** A context that forwards every call and notes the box of each shape, image and path drawn. */

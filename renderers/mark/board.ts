@@ -5,7 +5,7 @@
  */
 import { MARKET_SQUARES } from '../../src/games/mark/constants.js';
 import type { Colour, MarkPublicView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, strokeRoundRect, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { ACCENT, BG, COMPANY_H, DEEP, EMPTY, INK, MIN_TEXT, MUTED, STYLE, W, company, die, panel, seatName, tile } from './parts.js';
 
@@ -47,6 +47,10 @@ export function drawHeader(g: Ctx, title: string): void {
 
 function drawStatus(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, STATUS_H - 12);
+  within(g, 'status', PAD, y, W - 2 * PAD, STATUS_H - 12, () => drawStatusInside(g, ctx, view, y));
+}
+
+function drawStatusInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   const size = 52;
   let x = PAD + 12;
   if (view.dice) {
@@ -61,6 +65,10 @@ function drawStatus(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number)
 
 function drawMarket(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, MARKET_H);
+  within(g, 'market', PAD, y, W - 2 * PAD, MARKET_H, () => drawMarketInside(g, ctx, view, y));
+}
+
+function drawMarketInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   drawText(g, ctx.t('mark.render.market'), PAD + 16, y + 24, { size: MIN_TEXT + 2, bold: true, color: INK });
   drawText(g, ctx.t('mark.render.fullRows', { count: view.fullRows, end: view.rowsToEnd }), W - PAD - 16, y + 24, { size: MIN_TEXT, color: MUTED, align: 'right' });
   view.market.forEach((row, r) => {
@@ -93,6 +101,10 @@ function drawMarket(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number)
 
 function drawBank(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, BANK_H - 12);
+  within(g, 'bank', PAD, y, W - 2 * PAD, BANK_H - 12, () => drawBankInside(g, ctx, view, y));
+}
+
+function drawBankInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   drawText(g, ctx.t('mark.render.bank'), PAD + 16, y + (BANK_H - 12) / 2, { size: MIN_TEXT + 2, bold: true, color: INK });
   const slot = 118;
   COLOURS.forEach((c, i) => {

@@ -1,7 +1,7 @@
 /** A seat's private view: its hand grouped by supplier and type, its phone's needs, its malus. */
 import type { PhoneImpactSeatView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, RECIPES, SUPPLIERS, TYPES } from '../../src/games/phoneimpact/constants.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { BG, INK, MUTED, PAD, SMALL, SUPPLIER_COLOUR, TEXT, W, card, header, panel, typeLabel } from './parts.js';
 
@@ -42,6 +42,7 @@ export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderCont
     drawText(g, status, PAD + 16, y + 62, { size: SMALL, color: built ? '#2f6f4f' : missing.length === 0 ? '#2b7de9' : MUTED, maxWidth: W - 2 * PAD - 32 });
     y += 96;
   }
+  closePanel();
   drawText(g, ctx.t('phoneimpact.render.credit'), W / 2, H - 30, { size: SMALL, color: MUTED, align: 'center', maxWidth: W - 2 * PAD });
   return encodePng(canvas);
 }

@@ -52,9 +52,11 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
           if (process.env.BOUNDS_PNG && i === all.length - 2) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}.png`, r.board(view, ctx));
           const seat = i % seats;
           expectDrawnWell(() => r.hand(game.seatView(s, seat), ctx));
+          if (process.env.BOUNDS_PNG && i === all.length - 2) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}-hand.png`, r.hand(game.seatView(s, seat), ctx));
         }
         const end = all.at(-1)!;
         expectDrawnWell(() => r.final(game.publicView(end), game.outcome(end)!, ctx));
+        if (process.env.BOUNDS_PNG) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}-final.png`, r.final(game.publicView(end), game.outcome(end)!, ctx));
       }
     });
   }
