@@ -80,8 +80,15 @@ const BIN_X = 570;
 /** Rewards get the whole second line, but for the bonus at its right end. */
 const BONUS_W = 250;
 
+/** The legend under the players: what the hand icon, the bin and a faded reward mean. */
+const LEGEND_H = 2 * 40 + 16;
+
+function legendY(seats: number): number {
+  return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + 12;
+}
+
 function boardHeight(seats: number): number {
-  return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + M;
+  return legendY(seats) + LEGEND_H + M;
 }
 
 function centreX(i: number): number {
@@ -103,6 +110,9 @@ interface Labels {
   players: string;
   score: string;
   colours: string[];
+  hand: string;
+  bin: string;
+  faded: string;
 }
 
 function labels(ctx: RenderContext): Labels {
@@ -113,6 +123,9 @@ function labels(ctx: RenderContext): Labels {
     players: ctx.t('render.players'),
     score: ctx.t('render.score'),
     colours: colourLabels(ctx),
+    hand: ctx.t('render.legendHand'),
+    bin: ctx.t('render.legendBin'),
+    faded: ctx.t('render.legendFaded'),
   };
 }
 
@@ -131,7 +144,20 @@ function staticLayer(seats: number, l: Labels) {
       g.fillStyle = '#e3e9e5';
       g.fillRect(M + 12, rowY(i), W - 2 * M - 24, 1);
     }
+    drawLegend(g, legendY(seats), l);
   });
+}
+
+/** Symbols the player rows use without words. */
+function drawLegend(g: Ctx, y: number, l: Labels): void {
+  drawPanel(g, M, y, W - 2 * M, LEGEND_H);
+  const cy = y + 8 + 20;
+  const half = (W - 2 * M) / 2;
+  blit(g, cardBack(BACK_ICON), M + 16, cy - BACK_ICON.h / 2);
+  drawText(g, l.hand, M + 16 + BACK_ICON.w + 10, cy + 1, { size: TEXT_MIN, color: INK, maxWidth: half - BACK_ICON.w - 36 });
+  drawPenalty(g, M + half, cy, 1);
+  drawText(g, l.bin, M + half + 86, cy + 1, { size: TEXT_MIN, color: INK, maxWidth: half - 102 });
+  drawText(g, l.faded, M + 16, cy + 40, { size: TEXT_MIN, color: MUTED, maxWidth: W - 2 * M - 32 });
 }
 
 function drawCentreFrame(g: Ctx, colour: string, x: number, y: number, l: Labels, name: string): void {
