@@ -443,6 +443,24 @@ export function fitTextSized(
   return fitText(ctx, text, maxWidth);
 }
 
+/**
+ * A sentence that names players, fitted to `maxWidth` by shortening the names (never the rest):
+ * `build` gets a function that shortens one name, and is tried with ever shorter names.
+ */
+export function fitNames(ctx: Ctx, build: (name: (full: string) => string) => string, maxWidth: number, size: number, bold = false): string {
+  ctx.font = font(size, bold);
+  const full = build((n) => n);
+  if (ctx.measureText(full).width <= maxWidth) return full;
+  for (let k = Array.from(full).length; k >= 1; k--) {
+    const s = build((n) => {
+      const chars = Array.from(n);
+      return chars.length > k ? chars.slice(0, k).join('').trimEnd() + ELLIPSIS : n;
+    });
+    if (ctx.measureText(s).width <= maxWidth) return s;
+  }
+  return fitText(ctx, build(() => ELLIPSIS), maxWidth);
+}
+
 export interface TextStyle {
   size: number;
   bold?: boolean;

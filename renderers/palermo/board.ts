@@ -8,7 +8,7 @@ import { BK, marketPrice, mafiaPrice, MV, RECYCLABLE } from '../../src/games/pal
 import { pickValue } from '../../src/games/palermo/freeChoice.js';
 import { rooms } from '../../src/games/palermo/rooms.js';
 import type { PalermoPublicView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, panel, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, panel, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import {
   ACCENT, BG, BIG, CARD_GAP, CARD_H, cardWidth, cubeWidth, contractCard, contractPill, cube, cubesItem, drawLines, equipmentCard, fitName, FLOW_LINE,
@@ -21,12 +21,12 @@ const IW = W - 2 * PAD - 2 * IN;
 const PER_ROW = 3;
 const CW = cardWidth(IW, PER_ROW);
 
-function phaseText(v: PalermoPublicView, ctx: RenderContext, t: T): string {
+function phaseText(v: PalermoPublicView, ctx: RenderContext, t: T, short: (name: string) => string): string {
   if (v.phase === 'over') return t('over');
   if (v.phase === 'setup') return t('setup');
   const who = v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
-  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
-  return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: seatName(ctx, who) });
+  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: short(seatName(ctx, who)) });
+  return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: short(seatName(ctx, who)) });
 }
 
 function activeSeat(v: PalermoPublicView): number | null {
@@ -169,7 +169,7 @@ export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Bu
   const t = tOf(ctx);
   g.fillStyle = HEADER;
   g.fillRect(0, 0, W, TOP);
-  drawText(g, phaseText(v, ctx, t), PAD, TOP / 2, { size: BIG, bold: true, color: '#ffffff', maxWidth: W - 2 * PAD });
+  drawText(g, fitNames(g, (short) => phaseText(v, ctx, t, short), W - 2 * PAD, BIG, true), PAD, TOP / 2, { size: BIG, bold: true, color: '#ffffff', maxWidth: W - 2 * PAD });
   let y = TOP + GAP;
   for (const b of all) {
     b.draw(g, y);

@@ -14,8 +14,7 @@ import {
   drawText,
   encodePng,
   fillRoundRect,
-  fitText,
-  font,
+  fitNames,
   formatValue,
   type Ctx,
 } from '../canvas.js';
@@ -237,10 +236,7 @@ function drawHeader(g: Ctx, view: REcoPublicView, ctx: RenderContext): void {
   else {
     // The name gives way first, so the words around it stay whole.
     const key = view.phase === 'dump' ? 'render.toDump' : 'render.toPlay';
-    g.font = font(TEXT_L, true);
-    const words = g.measureText(ctx.t(key, { name: '' })).width;
-    const name = fitText(g, seatName(ctx, view.current), Math.max(120, statusMax - words));
-    status = ctx.t(key, { name });
+    status = fitNames(g, (short) => ctx.t(key, { name: short(seatName(ctx, view.current)) }), statusMax, TEXT_L, true);
   }
   drawText(g, status, M + 4, cy, { size: TEXT_L, bold: true, color: over ? '#ffd866' : '#ffffff', maxWidth: statusMax });
 

@@ -48,14 +48,14 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
         const ctx = realCtx(lang);
         for (const [i, s] of all.entries()) {
           const view = game.publicView(s);
-          expectDrawnWell(() => r.board(view, ctx));
+          expectDrawnWell(() => r.board(view, ctx), { names: ctx.names });
           if (process.env.BOUNDS_PNG && i === all.length - 2) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}.png`, r.board(view, ctx));
           const seat = i % seats;
-          expectDrawnWell(() => r.hand(game.seatView(s, seat), ctx));
+          expectDrawnWell(() => r.hand(game.seatView(s, seat), ctx), { names: ctx.names });
           if (process.env.BOUNDS_PNG && i === all.length - 2) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}-hand.png`, r.hand(game.seatView(s, seat), ctx));
         }
         const end = all.at(-1)!;
-        expectDrawnWell(() => r.final(game.publicView(end), game.outcome(end)!, ctx));
+        expectDrawnWell(() => r.final(game.publicView(end), game.outcome(end)!, ctx), { names: ctx.names });
         if (process.env.BOUNDS_PNG) writeFileSync(`/tmp/bounds-${id}-${seats}-${lang}-final.png`, r.final(game.publicView(end), game.outcome(end)!, ctx));
       }
     });

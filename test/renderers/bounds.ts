@@ -31,8 +31,29 @@ export function realCtx(lang: Language, names: readonly string[] = LONG_NAMES): 
   };
 }
 
-/** Renders once with recording on; fails on a text below the phone minimum or anything out of bounds. */
-export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions = {}): { png: Buffer; items: DrawnItem[] } {
+/**
+ * Texts shortened with an ellipsis where the cut is not inside one of `names`: a player's name
+ * may be shortened to fit, a label or a rule may not.
+ */
+export function cutTexts(texts: readonly { text: string }[], names: readonly string[]): string[] {
+  return texts
+    .map((t) => t.text)
+    .filter((text) => text.endsWith('…'))
+    .filter((text) => {
+      const kept = Array.from(text.slice(0, -1));
+      return !names.some((name) => {
+        const chars = Array.from(name);
+        for (let k = chars.length - 1; k >= 1; k--) if (kept.join('').endsWith(chars.slice(0, k).join('').trimEnd())) return true;
+        return false;
+      });
+    });
+}
+
+/**
+ * Renders once with recording on; fails on a text below the phone minimum, anything out of
+ * bounds, or (given the names) a text other than a name cut short.
+ */
+export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions & { names?: readonly string[] } = {}): { png: Buffer; items: DrawnItem[] } {
   const { result: png, texts, items } = recordDrawing(render);
   const { width, height } = pngDimensions(png);
   expect(width, 'image width').toBeGreaterThanOrEqual(options.minWidth ?? 800);
@@ -41,5 +62,6 @@ export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions 
   expect(texts.length, 'texts drawn').toBeGreaterThan(0);
   expect(tooSmallTexts(texts)).toEqual([]);
   expect(outOfBounds(items)).toEqual([]);
+  if (options.names) expect(cutTexts(texts, options.names), 'texts cut short').toEqual([]);
   return { png, items };
 }
