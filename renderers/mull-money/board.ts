@@ -12,7 +12,8 @@ import { BG, INK, MIN_TEXT, MUTED, PAD, PLAYER_H, W, card, header, panel, pawn, 
 
 const STATUS_H = 56;
 const CELL_W = 96, CELL_H = 58, LABEL_W = 64;
-const BILAN_H = 40 + 5 * CELL_H + 16;
+/** The grid, then one line saying what its rows, columns and red column are. */
+const BILAN_H = 40 + 5 * CELL_H + 16 + 30;
 const LOTS_H = 40 + 3 * 40 + 16;
 const COMMON_H = 96;
 
@@ -48,6 +49,7 @@ function bilan(g: Ctx, ctx: RenderContext, view: MullPublicView, y: number): voi
     const growth = GROWTH_MIN + i;
     drawText(g, String(growth), x0 + i * CELL_W + CELL_W / 2, y + 22, { size: MIN_TEXT, bold: true, color: growth === GROWTH_MAX ? '#a33' : INK, align: 'center' });
   }
+  drawText(g, ctx.t('mull-money.render.bilanLegend'), PAD + 12, y + 40 + 5 * CELL_H + 16, { size: MIN_TEXT, color: MUTED, maxWidth: W - 2 * PAD - 24 });
   for (let r = 0; r < 5; r++) {
     const staff = STAFF_MAX - r;
     const cy = y + 40 + r * CELL_H;
