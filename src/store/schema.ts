@@ -11,6 +11,8 @@ export interface PostPayload {
   view: unknown;
   /** Public log lines since the previous post (or of the whole turn, for an in-place redraw). */
   lines: Msg[];
+  /** The move sequence of each line (0: the deal); older posts have none and name today's holders. */
+  at?: number[];
   /** Seats that must act now, and those among them to notify (newly pending humans). */
   pending: Seat[];
   ping: Seat[];
