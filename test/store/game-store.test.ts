@@ -225,3 +225,40 @@ describe('game store', () => {
     throw new Error('no dump in 200 moves');
   });
 });
+
+describe('seat holders', () => {
+  it('name each public line by the holder of its move, after a reopen too; older games fall back to the holders of today', async () => {
+    const { publicLogLines } = await import('../../src/discord/messages.js');
+    const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-store-')), 'holders.sqlite');
+    const store = freshStore(path);
+    const game = started(store);
+    const play = () => {
+      const record = store.get(game.id)!;
+      const { seat, move } = botMove(record);
+      const result = store.applyMove(game.id, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
+      if (!result.ok) throw new Error(result.error.key);
+      return seat;
+    };
+    // Bob plays, is kicked (a bot holds his seat), then Carl takes it over and plays.
+    while (play() !== 1);
+    const bobMoves = store.moveCount(game.id);
+    expect(store.handOverToBot(game.id, 'u2', 'kicked').ok).toBe(true);
+    expect(store.takeSeat(game.id, 1, { id: 'u3', name: 'Carl' }).ok).toBe(true);
+    while (play() !== 1);
+
+    const reopened = freshStore(path);
+    const record = reopened.get(game.id)!;
+    // The bot that held the seat for no move at all gives way to Carl at the same move.
+    expect(record.holders!.filter((h) => h.seat === 1).map((h) => [h.fromSequence, h.userId, h.displayName])).toEqual([
+      [0, 'u2', 'Bob'],
+      [bobMoves + 1, 'u3', 'Carl'],
+    ]);
+    const lines = reopened.publicLines(game.id).filter((l) => JSON.stringify(l.line.args ?? {}).includes('{"seat":1}'));
+    const texts = publicLogLines(record, lines.map((l) => l.line), 'en', lines.map((l) => l.sequence));
+    expect(new Set(lines.map((l) => l.sequence <= bobMoves))).toEqual(new Set([true, false]));
+    expect(texts.filter((_, i) => lines[i]!.sequence <= bobMoves).every((t) => t.includes('<@u2>') && !t.includes('<@u3>'))).toBe(true);
+    expect(texts.filter((_, i) => lines[i]!.sequence > bobMoves).every((t) => t.includes('<@u3>') && !t.includes('<@u2>'))).toBe(true);
+    // A record without holders (a game from before them) names today's holder throughout.
+    expect(publicLogLines({ ...record, holders: undefined }, lines.map((l) => l.line), 'en', lines.map((l) => l.sequence)).every((t) => !t.includes('<@u2>'))).toBe(true);
+  });
+});
