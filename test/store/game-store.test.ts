@@ -262,3 +262,36 @@ describe('seat holders', () => {
     expect(publicLogLines({ ...record, holders: undefined }, lines.map((l) => l.line), 'en', lines.map((l) => l.sequence)).every((t) => !t.includes('<@u2>'))).toBe(true);
   });
 });
+
+describe('the seat holders migration', () => {
+  it('gives games dealt before it their current holders from the deal', async () => {
+    const { cpSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { default: Database } = await import('better-sqlite3');
+    const { drizzle } = await import('drizzle-orm/better-sqlite3');
+    const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
+    const dir = mkdtempSync(join(tmpdir(), 'recyclerie-migrate-'));
+    // The migrations as they stood before seat holders.
+    const before = join(dir, 'migrations');
+    cpSync(new URL('../../migrations', import.meta.url), before, { recursive: true });
+    const journalPath = join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0004');
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const path = join(dir, 'old.sqlite');
+    const sqlite = new Database(path);
+    migrate(drizzle({ client: sqlite }), { migrationsFolder: before });
+    sqlite.exec(`INSERT INTO games (id, channel_id, game_type, status, options, language, seed, creator_id, created_at, updated_at) VALUES
+      (1, 'c1', 'r-eco', 'active', '{}', 'en', 's', 'u1', 0, 0), (2, 'c2', 'r-eco', 'lobby', '{}', 'en', 's', 'u1', 0, 0)`);
+    sqlite.exec(`INSERT INTO seats (game_id, position, user_id, is_bot, display_name, joined_at) VALUES
+      (1, 0, 'u1', 0, 'Alice', 0), (1, 1, NULL, 1, 'Bot Ada', 0), (2, 0, 'u1', 0, 'Alice', 0)`);
+    sqlite.close();
+
+    const store = freshStore(path);
+    expect(store.get(1)!.holders).toEqual([
+      { seat: 0, fromSequence: 0, userId: 'u1', isBot: false, displayName: 'Alice' },
+      { seat: 1, fromSequence: 0, userId: null, isBot: true, displayName: 'Bot Ada' },
+    ]);
+    // A lobby gets its holders when it is dealt.
+    expect(store.get(2)!.holders).toEqual([]);
+  });
+});
