@@ -13,7 +13,7 @@ import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import { checkBotPermissions, displayName } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
-import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser } from './messages.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage } from './messages.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 import { durationLabel, settingsLines } from './settings-text.js';
@@ -175,14 +175,10 @@ export async function answerSeatRequest(ctx: BotContext, interaction: ButtonInte
   const record = request ? ctx.store.get(request.gameId) : null;
   if (!request || !record) return replyError(interaction, 'error.gameClosed');
   if (!isHostOrModerator(interaction, record)) return replyError(interaction, 'error.hostOnly');
-  const bot = record.seats[request.seat]?.displayName ?? '?';
   const result = ctx.store.answerSeatRequest(requestId, accept, interaction.user.id);
   if (!result.ok) return replyError(interaction, result.error);
   const { request: answered, game } = result.value;
-  const language = gameLanguage(record);
-  const args = { user: `<@${answered.userId}>`, by: `<@${interaction.user.id}>`, bot, id: record.id };
-  const key = answered.status === 'accepted' ? 'game.seatRequestAccepted' : answered.status === 'refused' ? 'game.seatRequestRefused' : 'game.seatRequestExpired';
-  await interaction.update({ content: t(language, key, args), components: [], allowedMentions: { parse: [] } });
+  await interaction.update(seatRequestEndedMessage(record, answered));
   if (answered.status === 'expired') await replyError(interaction, 'error.request.expired');
   if (game) {
     ctx.tables.cancelBots(game.id);

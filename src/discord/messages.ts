@@ -297,6 +297,16 @@ export function reminderMessage(record: GameRecord, post: PostPayload) {
   return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post) } };
 }
 
+/** A seat request's message once it is answered or expired: one line, no buttons. */
+export function seatRequestEndedMessage(record: GameRecord, request: { userId: string; seat: Seat; status: string; decidedBy: string | null }) {
+  const language = gameLanguage(record);
+  const key = request.status === 'accepted' ? 'game.seatRequestAccepted' : request.status === 'refused' ? 'game.seatRequestRefused' : 'game.seatRequestExpired';
+  // The seat's holder may have changed since: the bot named is the one the request was about.
+  const bot = record.holders?.filter((h) => h.seat === request.seat && h.isBot).at(-1)?.displayName ?? record.seats[request.seat]?.displayName ?? '?';
+  const content = t(language, key, { user: `<@${request.userId}>`, by: request.decidedBy ? `<@${request.decidedBy}>` : '', bot, id: record.id });
+  return { content, components: [], allowedMentions: { parse: [] as never[] } };
+}
+
 /** The direct message a player who asked for one gets when they must act. */
 export function turnDirectMessage(record: GameRecord, messageId: string | null) {
   const language = gameLanguage(record);

@@ -350,8 +350,22 @@ export class GameStore {
     return dueClocks(this.db, this.now(), limit);
   }
 
+  /** When the scheduler must next wake: a clock, or a seat request running out. */
   nextDue(): Date | null {
-    return nextDue(this.db);
+    const clock = nextDue(this.db);
+    const request = this.db.select({ at: sql<number | null>`min(${seatRequests.expiresAt})` }).from(seatRequests).where(eq(seatRequests.status, 'pending')).get()?.at ?? null;
+    if (request === null) return clock;
+    return clock && clock.getTime() <= request ? clock : new Date(request);
+  }
+
+  /** Marks the seat requests whose time ran out as expired, and returns them. */
+  expireSeatRequests(limit = 100): SeatRequest[] {
+    return this.db.transaction((tx) => {
+      const due = tx.select().from(seatRequests)
+        .where(and(eq(seatRequests.status, 'pending'), lte(seatRequests.expiresAt, this.now()))).limit(limit).all() as SeatRequest[];
+      if (due.length) tx.update(seatRequests).set({ status: 'expired' }).where(inArray(seatRequests.id, due.map((r) => r.id))).run();
+      return due.map((r) => ({ ...r, status: 'expired' as const }));
+    });
   }
 
   /**

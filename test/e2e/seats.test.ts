@@ -196,6 +196,13 @@ describe('seats that change hands', () => {
     expect(textOf(request)).toContain(`🙋 <@${gil.id}> asks to take over the seat of`);
     expect(textOf(request)).toContain(`<@${gil.id}> was removed from this game earlier`);
     expect(game(gameId).seats.some((s) => s.userId === gil.id)).toBe(false);
+    // Left unanswered, the request runs out by itself: its message loses Accept / Refuse.
+    await world.double.waitFor(() => again.followUps.find((m) => /request went to the host/.test(m.content)));
+    clock.advance(SEAT_REQUEST_MINUTES * MINUTE);
+    await world.bot.scheduler.tick();
+    await world.double.waitFor(() => world.double.message(request.id)!.content.startsWith('⌛') || undefined);
+    expect(world.double.message(request.id)!.content).toMatch(new RegExp(`^⌛ The request of <@${gil.id}> to take over the seat of Bot \\w+ in game #${gameId} has expired\\.$`));
+    expect(world.double.message(request.id)!.components).toEqual([]);
 
     // "Nobody": no button on new boards or news, and the command is refused.
     const changed = await settled(world.double, await eve.command(channel, 'game', { subcommand: 'settings', options: { takeover: 'nobody' } }));
