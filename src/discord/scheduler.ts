@@ -92,6 +92,11 @@ export class Scheduler {
         await this.store.stopClock(due.gameId, due.seat, due.kind);
       }
     }
+    // A seat request nobody answered in time: its message loses Accept / Refuse.
+    for (const request of await this.store.expireSeatRequests(BATCH, gameId)) {
+      await this.tables.seatRequestExpired(request);
+      handled++;
+    }
     return handled;
   }
 

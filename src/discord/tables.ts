@@ -11,9 +11,9 @@
 import type { Client, Message, SendableChannels } from 'discord.js';
 import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type StoreResult } from '../store/game-store.js';
+import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type SeatRequest, type StoreResult } from '../store/game-store.js';
 import type { ImageJob, Images } from './images.js';
-import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, turnDirectMessage } from './messages.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from './messages.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
 export type PosterHold = 'before-send' | 'after-send' | undefined;
@@ -69,6 +69,23 @@ export class Tables {
     const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
     // A click that committed first wins: then there is nothing left to do.
     if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
+  }
+
+  /**
+   * Says on a seat request's message that it expired: in the game's queue of sends, or at once
+   * from the clock job that found it (job queue).
+   */
+  async seatRequestExpired(request: SeatRequest): Promise<void> {
+    const record = await this.store.get(request.gameId);
+    if (!record || !request.messageId) return;
+    const edit = async () => {
+      const channel = await this.client.channels.fetch(record.channelId);
+      if (!channel || !channel.isSendable()) return;
+      const message = await this.fetchMessage(channel, request.messageId!);
+      await message?.edit(seatRequestEndedMessage(record, request));
+    };
+    if (this.queued) await edit();
+    else this.enqueuePost(request.gameId, edit);
   }
 
   private delayFor(record: GameRecord): number {

@@ -13,7 +13,7 @@ import { pgJobSink } from './jobs.js';
 import type { PgBackend } from './postgres.js';
 
 /** Parents before children, so foreign keys hold at every insert. */
-const ORDER = ['games', 'seats', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
+const ORDER = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
 const BATCH = 500;
 
 export class CopyError extends Error {}
@@ -31,7 +31,7 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
       }
     }
     // New games and posts continue after the copied ids.
-    for (const table of ['games', 'posts']) {
+    for (const table of ['games', 'posts', 'seat_requests']) {
       await (tx as unknown as NodePgDatabase).execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`),
       );

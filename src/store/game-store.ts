@@ -6,10 +6,10 @@ import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lte, sq
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import type { Backend, Q, Tables } from './backend.js';
-import { DEFAULT_SETTINGS, MAX_TIMEOUTS, dueClocks, nextDue, reminderGap, retimeClocks, syncClocks, type DueClock } from './clocks.js';
+import { DEFAULT_SETTINGS, MAX_REMINDERS, MAX_TIMEOUTS, dueClocks, nextDue, nextReminder, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import type { GameSettings, GameStatus, PostKind, PostPayload } from './schema.js';
+import type { GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
@@ -43,6 +43,26 @@ export interface GameRecord {
   updatedAt: Date;
   finishedAt: Date | null;
   seats: SeatRecord[];
+  /** Who held each seat from which move on; absent for a record built by hand (tests). */
+  holders?: SeatHolder[];
+}
+
+/** One holder of a seat, from the move `fromSequence` on. */
+export interface SeatHolder {
+  seat: Seat;
+  fromSequence: number;
+  userId: string | null;
+  isBot: boolean;
+  displayName: string;
+}
+
+/** A request to take over a bot's seat, waiting for the host or a moderator. */
+export type SeatRequest = Tables['seatRequests']['$inferSelect'];
+
+/** Whether a seat is held by a person who took it over during play (not dealt in). */
+export function tookOver(record: Pick<GameRecord, 'seats'>, seat: Seat): boolean {
+  const s = record.seats[seat];
+  return !!s && !s.isBot && (s.sinceSequence ?? 0) > 0;
 }
 
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: Msg };
@@ -286,8 +306,10 @@ export class GameStore {
       if (humansLeft === 0) {
         await this.markCancelled(tx, record);
       } else {
-        await tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
+        const bot = nextBotName(record);
+        await tx.update(seats).set({ userId: null, isBot: true, displayName: bot })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position)));
+        await this.recordHolder(tx, gameId, seat.position, (await this.moveCountIn(tx, gameId)) + 1, { userId: null, isBot: true, displayName: bot });
         await tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at });
         await tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position)));
         const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
@@ -302,24 +324,95 @@ export class GameStore {
    * never the private lines of its earlier holder.
    */
   takeSeat(gameId: number, seat: Seat, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
-    const { games, seats, moves } = this.t;
+    return this.backend.write(async (tx) => {
+      const seated = await this.seatPerson(tx, gameId, seat, user);
+      return seated.ok ? { ok: true as const, value: await this.followUps(tx, gameId, false) } : seated;
+    }, gameId);
+  }
+
+  private async seatPerson(tx: Q, gameId: number, seat: Seat, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
+    const { games, seats } = this.t;
+    const record = await this.load(tx, gameId);
+    if (!record) return fail('error.noGame');
+    if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
+    if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
+    const target = record.seats[seat];
+    if (!target?.isBot) return fail('error.notABotSeat');
+    const from = (await this.moveCountIn(tx, gameId)) + 1;
+    await tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: from })
+      .where(and(eq(seats.gameId, gameId), eq(seats.position, seat)));
+    await this.recordHolder(tx, gameId, seat, from, { userId: user.id, isBot: false, displayName: user.name });
+    await tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId));
+    const seated = (await this.load(tx, gameId))!;
+    const pending: Seat[] = gameById(record.gameType)!.pending(record.state);
+    await syncClocks(tx, this.t, gameId, pending.filter((p) => !seated.seats[p]?.isBot), record.settings, (p) => tookOver(seated, p), this.now());
+    return { ok: true as const, value: (await this.load(tx, gameId))! };
+  }
+
+  /** Whether a person was kicked from or timed out of this game. */
+  wasRemoved(gameId: number, userId: string): Promise<boolean> {
+    const { departures } = this.t;
+    return this.backend.read(async (q) => (await q.select({ id: departures.gameId }).from(departures)
+      .where(and(eq(departures.gameId, gameId), eq(departures.userId, userId), inArray(departures.reason, ['kicked', 'timeout']))).limit(1)).length > 0);
+  }
+
+  /**
+   * Files a request to take over a bot seat, to be accepted by the host or a moderator before
+   * `expiresAt`. A person has at most one request waiting per game.
+   */
+  requestSeat(gameId: number, seat: Seat, user: { id: string; name: string }, expiresAt: Date): Promise<StoreResult<SeatRequest>> {
+    const { seatRequests } = this.t;
     return this.backend.write(async (tx) => {
       const record = await this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
       if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
-      const target = record.seats[seat];
-      if (!target?.isBot) return fail('error.notABotSeat');
-      const [{ n }] = await tx.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)) as [{ n: number }];
-      await tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: n + 1 })
-        .where(and(eq(seats.gameId, gameId), eq(seats.position, seat)));
-      await tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId));
-      const game = gameById(record.gameType)!;
-      const pending: Seat[] = game.pending(record.state);
-      const humans = pending.filter((p) => p === seat || !record.seats[p]?.isBot);
-      await syncClocks(tx, this.t, gameId, humans, record.settings, this.now());
-      return { ok: true as const, value: await this.followUps(tx, gameId, false) };
+      if (!record.seats[seat]?.isBot) return fail('error.notABotSeat');
+      const now = this.now();
+      const waiting = await tx.select().from(seatRequests)
+        .where(and(eq(seatRequests.gameId, gameId), eq(seatRequests.userId, user.id), eq(seatRequests.status, 'pending')));
+      if (waiting.some((r) => r.expiresAt > now)) return fail('error.requestWaiting');
+      const [row] = await tx.insert(seatRequests).values({ gameId, seat, userId: user.id, displayName: user.name, createdAt: now, expiresAt }).returning();
+      await this.syncClockJob(tx, gameId);
+      return { ok: true as const, value: row! };
     }, gameId);
+  }
+
+  seatRequest(id: number): Promise<SeatRequest | null> {
+    const { seatRequests } = this.t;
+    return this.backend.read(async (q) => (await q.select().from(seatRequests).where(eq(seatRequests.id, id)).limit(1))[0] ?? null);
+  }
+
+  setSeatRequestMessage(id: number, messageId: string): Promise<void> {
+    const { seatRequests } = this.t;
+    return this.backend.write(async (tx) => {
+      await tx.update(seatRequests).set({ messageId }).where(eq(seatRequests.id, id));
+    });
+  }
+
+  /**
+   * The host or a moderator answers a request. Accepting seats the person in the same
+   * transaction; a request past its time is marked expired and changes nothing else.
+   */
+  async answerSeatRequest(id: number, accept: boolean, byUserId: string): Promise<StoreResult<{ request: SeatRequest; game: GameRecord | null }>> {
+    const { seatRequests } = this.t;
+    const found = await this.seatRequest(id);
+    if (!found) return fail('error.noGame');
+    return this.backend.write(async (tx) => {
+      const [request] = await tx.select().from(seatRequests).where(eq(seatRequests.id, id)).limit(1);
+      if (!request) return fail('error.noGame');
+      if (request.status !== 'pending') return fail(`error.request.${request.status}`);
+      const settle = async (status: SeatRequestStatus) => {
+        await tx.update(seatRequests).set({ status, decidedBy: status === 'expired' ? null : byUserId }).where(eq(seatRequests.id, id));
+        return { ...request, status, decidedBy: status === 'expired' ? null : byUserId };
+      };
+      if (request.expiresAt <= this.now()) return { ok: true as const, value: { request: await settle('expired'), game: null } };
+      if (!accept) return { ok: true as const, value: { request: await settle('refused'), game: null } };
+      const seated = await this.seatPerson(tx, request.gameId, request.seat, { id: request.userId, name: request.displayName });
+      if (!seated.ok) return seated;
+      const settled = await settle('accepted');
+      return { ok: true as const, value: { request: settled, game: await this.followUps(tx, request.gameId, false) } };
+    }, found.gameId);
   }
 
   /** The host changes how the table is paced; running clocks follow at once. */
@@ -330,7 +423,7 @@ export class GameStore {
       if (!record) return fail('error.noGame');
       if (record.status !== 'active' && record.status !== 'lobby') return fail('error.gameClosed');
       await tx.update(games).set({ settings, updatedAt: this.now() }).where(eq(games.id, gameId));
-      await retimeClocks(tx, this.t, gameId, settings, this.now());
+      await retimeClocks(tx, this.t, gameId, settings, (seat) => tookOver(record, seat), this.now());
       return { ok: true as const, value: await this.followUps(tx, gameId, false) };
     }, gameId);
   }
@@ -340,8 +433,29 @@ export class GameStore {
     return this.backend.read((q) => dueClocks(q, this.t, this.now(), limit, gameId));
   }
 
+  /** When the scheduler must next wake (for one game, or for all): a clock, or a seat request running out. */
   nextDue(gameId?: number): Promise<Date | null> {
-    return this.backend.read((q) => nextDue(q, this.t, gameId));
+    return this.backend.read((q) => this.nextDueIn(q, gameId));
+  }
+
+  private async nextDueIn(q: Q, gameId?: number): Promise<Date | null> {
+    const { seatRequests } = this.t;
+    const clock = await nextDue(q, this.t, gameId);
+    const [request] = await q.select({ at: seatRequests.expiresAt }).from(seatRequests)
+      .where(and(eq(seatRequests.status, 'pending'), gameId === undefined ? undefined : eq(seatRequests.gameId, gameId))).orderBy(asc(seatRequests.expiresAt)).limit(1);
+    if (!request) return clock;
+    return clock && clock <= request.at ? clock : request.at;
+  }
+
+  /** Marks the seat requests whose time ran out (of one game, or of all) as expired, and returns them. */
+  expireSeatRequests(limit = 100, gameId?: number): Promise<SeatRequest[]> {
+    const { seatRequests } = this.t;
+    return this.backend.write(async (tx) => {
+      const due = await tx.select().from(seatRequests)
+        .where(and(eq(seatRequests.status, 'pending'), lte(seatRequests.expiresAt, this.now()), gameId === undefined ? undefined : eq(seatRequests.gameId, gameId))).limit(limit);
+      if (due.length) await tx.update(seatRequests).set({ status: 'expired' }).where(inArray(seatRequests.id, due.map((r) => r.id)));
+      return due.map((r) => ({ ...r, status: 'expired' as const }));
+    }, gameId);
   }
 
   /**
@@ -355,8 +469,9 @@ export class GameStore {
       const [clock] = await tx.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).limit(1);
       const record = await this.load(tx, gameId);
       if (!clock || !record || record.status !== 'active' || clock.snoozed || !clock.remindAt || clock.remindAt > now) return false;
-      const gap = reminderGap(record.settings, clock.reminders + 1);
-      await tx.update(clocks).set({ reminders: clock.reminders + 1, remindAt: gap === null ? null : new Date(now.getTime() + gap) })
+      // The next one keeps to the turn's schedule; points that passed while this one was late are skipped.
+      const next = nextReminder(record.settings, clock.since, clock.reminders + 1, now);
+      await tx.update(clocks).set({ reminders: next ? next.n - 1 : MAX_REMINDERS, remindAt: next?.at ?? null })
         .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat)));
       const hours = Math.max(1, Math.round((now.getTime() - clock.since.getTime()) / 3_600_000));
       const game = gameById(record.gameType)!;
@@ -446,11 +561,11 @@ export class GameStore {
     return this.backend.read((q) => q.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).orderBy(asc(ratings.gameType)));
   }
 
-  /** Finished games of a server a user sat in at the end. */
+  /** Finished games of a server a user held a seat in, each counted once. */
   gamesOfUser(guildId: string, userId: string): Promise<number> {
-    const { games, seats } = this.t;
-    return this.backend.read(async (q) => (await q.select({ n: countDistinct(games.id) }).from(games).innerJoin(seats, eq(seats.gameId, games.id))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId))))[0]!.n);
+    const { games, seatHolders } = this.t;
+    return this.backend.read(async (q) => (await q.select({ n: countDistinct(games.id) }).from(games).innerJoin(seatHolders, eq(seatHolders.gameId, games.id))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seatHolders.userId, userId))))[0]!.n);
   }
 
   departuresOf(gameId: number): Promise<{ userId: string; seat: Seat; reason: string }[]> {
@@ -472,6 +587,7 @@ export class GameStore {
       if (record.seats.length > max) return fail('error.lobbyFull', { max });
       const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
       await tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId));
+      for (const s of record.seats) await this.recordHolder(tx, gameId, s.position, 0, s);
       // The opening board, in the same transaction: a crash right after the start loses nothing.
       const first: Seat[] = game.pending(state);
       const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })) } };
@@ -479,11 +595,12 @@ export class GameStore {
         version: record.version + 1,
         view: game.publicView(state),
         lines: [opening],
+        at: [0],
         pending: first,
         ping: first.filter((seat) => !record.seats[seat]?.isBot),
         over: false,
       });
-      await syncClocks(tx, this.t, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, this.now());
+      await syncClocks(tx, this.t, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, () => false, this.now());
       return null;
     });
   }
@@ -528,8 +645,8 @@ export class GameStore {
         if (!result.ok) return result;
         const over = game.isOver(result.state);
         const at = this.now();
+        const sequence = (await this.moveCountIn(tx, gameId)) + 1;
         const events: LogEvent[] = [...result.events];
-        if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
         // Nothing is written before this check, so a refusal leaves nothing behind.
         const updated = await tx.update(games).set({
           state: JSON.stringify(result.state),
@@ -538,9 +655,10 @@ export class GameStore {
           ...(over ? { status: 'finished' as const, finishedAt: at } : {}),
         }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).returning({ id: games.id });
         if (updated.length !== 1) return fail('error.stale');
-        await this.countTimeouts(tx, record, input, events, over);
-        const [{ n }] = await tx.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)) as [{ n: number }];
-        const sequence = n + 1;
+        const handedTo = await this.countTimeouts(tx, record, input, over, sequence);
+        // The third time-out in a row says at once that a bot plays the seat from now on.
+        if (handedTo) events.unshift({ key: 'clock.timedOutToBot', args: { seat: { seat: input.seat }, bot: handedTo, count: MAX_TIMEOUTS }, visibleTo: 'all' });
+        else if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
         await tx.insert(moves).values({
           gameId,
           sequence,
@@ -556,7 +674,7 @@ export class GameStore {
         const seated = (await this.load(tx, gameId))!;
         const posted = await this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
         const after: Seat[] = over ? [] : game.pending(result.state);
-        await syncClocks(tx, this.t, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, at, input.seat);
+        await syncClocks(tx, this.t, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, (seat) => tookOver(seated, seat), at, input.seat);
         if (over) await rateGame(tx, this.t, seated, game.outcome(result.state)!);
         return { ok: true as const, value: { game: await this.followUps(tx, gameId, posted), events, posted } };
       }, gameId);
@@ -612,8 +730,13 @@ export class GameStore {
 
   /** The public log of a game, rebuilt from the stored moves. */
   publicLog(gameId: number): Promise<Msg[]> {
+    return this.publicLines(gameId).then((lines) => lines.map((l) => l.line));
+  }
+
+  /** The public log with the move each line came from, so it names the seat holders of its time. */
+  publicLines(gameId: number): Promise<{ sequence: number; line: Msg }[]> {
     return this.backend.read(async (q) =>
-      (await this.eventsBetween(q, gameId, 1)).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event)));
+      (await this.eventsBetween(q, gameId, 1)).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) })));
   }
 
   moveLog(gameId: number): Promise<{ seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
@@ -647,26 +770,42 @@ export class GameStore {
 
   /**
    * A move played by a deadline counts against its seat; a move the player made clears the count.
-   * After MAX_TIMEOUTS in a row, a bot takes the seat for good and the table is told.
+   * After MAX_TIMEOUTS in a row, a bot takes the seat for good. Returns the bot's name when this
+   * time-out hands the seat over; the bot holds it from the next move on, so the timed-out move
+   * itself is still credited to the player.
    */
-  private async countTimeouts(tx: Q, record: GameRecord, input: MoveInput, events: LogEvent[], over: boolean): Promise<void> {
+  private async countTimeouts(tx: Q, record: GameRecord, input: MoveInput, over: boolean, sequence: number): Promise<string | null> {
     const { seats, departures } = this.t;
     const seat = record.seats[input.seat];
-    if (!seat || seat.isBot) return;
+    if (!seat || seat.isBot) return null;
     const where = and(eq(seats.gameId, record.id), eq(seats.position, input.seat));
     if (!input.timeout) {
       if (seat.timeouts) await tx.update(seats).set({ timeouts: 0 }).where(where);
-      return;
+      return null;
     }
     const timeouts = (seat.timeouts ?? 0) + 1;
     if (timeouts < MAX_TIMEOUTS || over || record.seats.filter((s) => !s.isBot).length < 2) {
       await tx.update(seats).set({ timeouts }).where(where);
-      return;
+      return null;
     }
     const bot = nextBotName(record);
     await tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where);
+    await this.recordHolder(tx, record.id, input.seat, sequence + 1, { userId: null, isBot: true, displayName: bot });
     await tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() });
-    events.push({ key: 'clock.seatToBot', args: { seat: { seat: input.seat }, name: seat.displayName, bot, count: timeouts }, visibleTo: 'all' });
+    return bot;
+  }
+
+  private async moveCountIn(q: Q, gameId: number): Promise<number> {
+    const { moves } = this.t;
+    return (await q.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)))[0]!.n;
+  }
+
+  /** A seat changes hands from move `fromSequence` on (a later change at the same move wins). */
+  private async recordHolder(tx: Q, gameId: number, seat: Seat, fromSequence: number, holder: { userId: string | null; isBot: boolean; displayName: string }): Promise<void> {
+    const { seatHolders } = this.t;
+    const values = { userId: holder.userId, isBot: holder.isBot, displayName: holder.displayName };
+    await tx.insert(seatHolders).values({ gameId, seat, fromSequence, ...values })
+      .onConflictDoUpdate({ target: [seatHolders.gameId, seatHolders.seat, seatHolders.fromSequence], set: values });
   }
 
   /** Events of moves `from`..`to` (to the end when `to` is not given). */
@@ -694,17 +833,20 @@ export class GameStore {
     const after: Seat[] = move.over ? [] : game.pending(state);
     const plan = planPost({ publish: move.publish, before: move.before, after, isBot: (seat) => record.seats[seat]?.isBot ?? true, over: move.over });
     if (plan.kinds.length === 0) return false;
-    const publicLines = async (from: number) =>
-      (await this.eventsBetween(tx, record.id, from, move.sequence)).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+    // Each line keeps the move it came from, so it names whoever held the seat then.
+    const publicLines = async (from: number) => {
+      const found = (await this.eventsBetween(tx, record.id, from, move.sequence)).filter((l) => l.event.visibleTo === 'all');
+      return { lines: found.map((l) => stripVisibility(l.event)), at: found.map((l) => l.sequence) };
+    };
     const base = { version: record.version + 1, view: game.publicView(state), pending: after, ping: plan.ping, over: move.over };
     let boardFrom = record.boardFrom;
     for (const kind of plan.kinds) {
       if (kind === 'final') {
         await this.queuePost(tx, record.id, kind, { ...base, lines: [], outcome: game.outcome(state)! });
       } else if (kind === 'edit') {
-        await this.queuePost(tx, record.id, kind, { ...base, lines: await publicLines(boardFrom) });
+        await this.queuePost(tx, record.id, kind, { ...base, ...(await publicLines(boardFrom)) });
       } else {
-        await this.queuePost(tx, record.id, kind, { ...base, lines: await publicLines(record.postedThrough + 1) });
+        await this.queuePost(tx, record.id, kind, { ...base, ...(await publicLines(record.postedThrough + 1)) });
         if (kind === 'board') boardFrom = record.postedThrough + 1;
       }
     }
@@ -767,7 +909,7 @@ export class GameStore {
   private async syncClockJob(tx: Q, gameId: number, status?: GameStatus): Promise<void> {
     if (!this.jobs) return;
     const open = (status ?? (await this.load(tx, gameId))?.status) === 'active';
-    await this.jobs.clock(tx, gameId, open ? await nextDue(tx, this.t, gameId) : null, this.now());
+    await this.jobs.clock(tx, gameId, open ? await this.nextDueIn(tx, gameId) : null, this.now());
   }
 
   private async load(q: Q, id: number): Promise<GameRecord | null> {
@@ -775,11 +917,13 @@ export class GameStore {
     const [row] = await q.select().from(games).where(eq(games.id, id)).limit(1);
     if (!row) return null;
     const seatRows = await q.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position));
+    const holders = await q.select().from(this.t.seatHolders).where(eq(this.t.seatHolders.gameId, id)).orderBy(asc(this.t.seatHolders.seat), asc(this.t.seatHolders.fromSequence));
     return {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
       settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
       seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+      holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
     };
   }
 }

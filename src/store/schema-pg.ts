@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LogEvent } from '../engine/index.js';
-import type { GameSettings, GameStatus, PostKind, PostPayload } from './schema.js';
+import type { GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -148,3 +148,37 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export const seatHolders = pgTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    fromSequence: integer('from_sequence').notNull(),
+    userId: text('user_id'),
+    isBot: boolean('is_bot').notNull(),
+    displayName: text('display_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat, table.fromSequence] }), index('seat_holders_user').on(table.userId)],
+);
+
+export const seatRequests = pgTable(
+  'seat_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    status: text('status').$type<SeatRequestStatus>().notNull().default('pending'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    decidedBy: text('decided_by'),
+    messageId: text('message_id'),
+  },
+  (table) => [index('seat_requests_game').on(table.gameId, table.status)],
+);
