@@ -128,14 +128,16 @@ describe('Palermo through Discord', () => {
       await world.bot.tables.flush();
       const record = (await world.bot.store.get(gameId))!;
       const state = record.state as PalermoState;
-      checkPublic(channel, out.watch);
+      await checkPublic(channel, out.watch);
       if (record.status !== 'active') {
         await world.double.waitFor(() => finalMessage(world, channel), 10_000);
-        checkPublic(channel, out.watch);
+        await checkPublic(channel, out.watch);
         return out;
       }
-      const human = game.pending(state).find((s) => byUser.has(record.seats[s]!.userId ?? ''));
-      if (human === undefined) {
+      const pending: number[] = game.pending(state);
+      const human = pending.find((s) => byUser.has(record.seats[s]!.userId ?? ''));
+      // Bots asked at the same time answer first (on a job queue they may take a moment).
+      if (human === undefined || pending.some((s) => record.seats[s]!.isBot)) {
         await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 10_000);
         continue;
       }
@@ -165,8 +167,13 @@ describe('Palermo through Discord', () => {
    * hands, as their private line lists them, and private lines must never appear at all.
    */
   async function checkPublic(channel: string, watch: Watch): Promise<void> {
-    const record = (await world.bot.store.get(watch.gameId))!;
-    const log = await world.bot.store.moveLog(watch.gameId);
+    // The state and the log read together: a bot may move between two reads.
+    let record = (await world.bot.store.get(watch.gameId))!;
+    let log = await world.bot.store.moveLog(watch.gameId);
+    while ((await world.bot.store.get(watch.gameId))!.version !== record.version) {
+      record = (await world.bot.store.get(watch.gameId))!;
+      log = await world.bot.store.moveLog(watch.gameId);
+    }
     const states: PalermoState[] = [watch.state];
     for (; watch.applied < log.length; watch.applied++) {
       const r = game.apply(watch.state, log[watch.applied]!.seat, log[watch.applied]!.move);

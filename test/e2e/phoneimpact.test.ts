@@ -89,7 +89,7 @@ async function checkNoHandInPublic(world: World, published: Map<string, { text: 
   if (!parsed.ok) throw new Error('bad options');
   let state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed }) as PhoneImpactState;
   const secret = new Set<string>();
-  const collect = async (s: PhoneImpactState) => {
+  const collect = (s: PhoneImpactState) => {
     for (let seat = 0; seat < s.seats; seat++) {
       for (const msg of game.present.hand(game.seatView(s, seat))) if (SECRET_HAND_KEYS.has(msg.key)) secret.add(localise('en', msg, names).trim());
     }
