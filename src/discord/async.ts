@@ -3,8 +3,7 @@
  * taking over a bot seat, muting one's pings, the public log, and a rematch. Every game gets
  * these through the contract alone.
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type RepliableInteraction } from 'discord.js';
-import { encodeCustomId } from './custom-id.js';
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
 import { randomUUID } from 'node:crypto';
 import { t, type Language } from '../i18n/index.js';
 import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES } from '../store/clocks.js';
@@ -13,7 +12,7 @@ import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import { checkBotPermissions, displayName } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
-import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser } from './messages.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, takeSeatRow } from './messages.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 import { durationLabel, settingsLines } from './settings-text.js';
@@ -94,16 +93,6 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
-}
-
-/** A button under the news that a bot took a seat: anyone watching may play it instead. */
-export function takeSeatRow(record: GameRecord, seat: number, language: Language) {
-  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-    new ButtonBuilder()
-      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
-      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
-      .setStyle(ButtonStyle.Secondary),
-  );
 }
 
 /** A person who is not playing takes over a bot seat: from now on it is theirs. */

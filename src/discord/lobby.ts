@@ -11,8 +11,7 @@ import type { GameRecord, StoreResult } from '../store/game-store.js';
 import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { takeSeatRow } from './async.js';
-import { gameLanguage, lobbyMessage } from './messages.js';
+import { gameLanguage, lobbyMessage, takeSeatRow } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 

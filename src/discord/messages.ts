@@ -387,3 +387,13 @@ export function statusEmbed(record: GameRecord, language: Language): EmbedBuilde
   }
   return embed;
 }
+
+/** A button under the news that a bot took a seat: anyone watching may play it instead. */
+export function takeSeatRow(record: GameRecord, seat: number, language: Language) {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
+      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
+      .setStyle(ButtonStyle.Secondary),
+  );
+}
