@@ -9,6 +9,7 @@ import { t, type Language } from '../i18n/index.js';
 import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES } from '../store/clocks.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { GameSettings } from '../store/schema.js';
+import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
 import { checkBotPermissions, displayName } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
@@ -66,7 +67,7 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
     allowedMentions: { parse: [] },
   });
   if (result.value.status === 'lobby' && result.value.lobbyMessageId) {
-    const channel = await ctx.client.channels.fetch(result.value.channelId).catch(() => null);
+    const channel = await channelById(ctx.client, result.value.channelId).catch(() => null);
     if (channel && 'messages' in channel) await channel.messages.edit(result.value.lobbyMessageId, lobbyMessage(result.value)).catch(() => undefined);
   }
 }
