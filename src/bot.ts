@@ -1,5 +1,5 @@
 /** Wires the bot together: database, store, Discord client, router and the game tables. */
-import { Client, Events, GatewayIntentBits, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { commandMap } from '../commands/index.js';
 import type { Config } from './config.js';
 import type { BotContext } from './discord/context.js';
@@ -87,9 +87,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   try {
     let applicationId: string;
     if (http) {
-      client.rest.setToken(config.DISCORD_TOKEN);
-      // Also checks the token, as the gateway login does.
-      applicationId = ((await client.rest.get(Routes.currentApplication())) as { id: string }).id;
+      applicationId = (await http.identify(config.DISCORD_TOKEN)).applicationId;
     } else {
       await client.login(config.DISCORD_TOKEN);
       await ready;

@@ -12,7 +12,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DefaultRestOptions, MessageFlags, Routes, type Client, type RawFile, type RESTOptions, type ResponseLike } from 'discord.js';
+import { ClientUser, DefaultRestOptions, MessageFlags, Routes, type APIUser, type Client, type RawFile, type RESTOptions, type ResponseLike } from 'discord.js';
 import type { Logger } from '../logger.js';
 import { rememberChannel } from './channels.js';
 import { checkSignature, publicKeyFromHex } from './signature.js';
@@ -24,6 +24,9 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const ANSWER_DEADLINE_MS = 2_800;
 /** Interaction types the router handles: command, component, autocomplete, modal submit. */
 const DISPATCHED_TYPES = new Set([2, 3, 4, 5]);
+/** Reading back the message an HTTP answer made: tries, and the pause that grows between them. */
+const ORIGINAL_ATTEMPTS = 5;
+const ORIGINAL_RETRY_MS = 100;
 const CALLBACK_PATH = /\/interactions\/(\d+)\/([^/]+)\/callback$/;
 
 type MakeRequest = RESTOptions['makeRequest'];
@@ -116,6 +119,21 @@ export class HttpInteractions {
   }
 
   /**
+   * What the gateway's READY would give, read over REST: the bot's own user (discord.js needs it
+   * to edit its messages) and the application id. A bad token fails here, with a 401.
+   */
+  async identify(token: string): Promise<{ applicationId: string }> {
+    const client = this.client!;
+    client.rest.setToken(token);
+    const user = (await client.rest.get(Routes.user())) as APIUser;
+    const ClientUserClass = ClientUser as unknown as new (client: Client, data: APIUser) => ClientUser;
+    client.user = new ClientUserClass(client, user);
+    client.users.cache.set(user.id, client.user);
+    const application = (await client.rest.get(Routes.currentApplication())) as { id: string };
+    return { applicationId: application.id };
+  }
+
+  /**
    * The client's REST request function: a callback for an interaction this endpoint is holding
    * becomes its HTTP answer; every other request goes to Discord (or DISCORD_API_URL).
    */
@@ -136,7 +154,8 @@ export class HttpInteractions {
       });
     });
     const address = this.server.address() as AddressInfo;
-    const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    // Listening on every interface: the URL names loopback, which reaches it from this machine.
+    const shown = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return `http://${shown}:${address.port}${INTERACTIONS_PATH}`;
   }
 
@@ -213,9 +232,9 @@ export class HttpInteractions {
   private async answer(exchange: Exchange, withResponse: boolean, init: RequestInit): Promise<ResponseLike> {
     const { callback, files } = await readCallback(init.body);
     const makesMessage = callback.type === 4 || callback.type === 7;
-    if (makesMessage && (files.length > 0 || withResponse)) {
-      // Files, or a caller that needs the message back: the HTTP answer defers, and the message
-      // itself goes through the interaction webhook, which returns it.
+    if (makesMessage && files.length > 0) {
+      // Files do not go in the HTTP answer: it defers, and the message itself goes through the
+      // interaction webhook.
       const flags = callback.data?.flags ?? 0;
       await this.send(exchange, callback.type === 4 ? { type: 5, data: { flags: flags & MessageFlags.Ephemeral } } : { type: 6 });
       const { flags: _flags, ...data } = callback.data ?? {};
@@ -238,7 +257,26 @@ export class HttpInteractions {
       });
     }
     await this.send(exchange, callback);
-    return withResponse ? json(200, { interaction: { id: exchange.id, type: exchange.type }, resource: { type: callback.type } }) : new Response(null, { status: 204 });
+    if (!withResponse) return new Response(null, { status: 204 });
+    // The caller needs the message made (a lobby keeps its id): read it back.
+    const message = makesMessage ? await this.original(exchange) : undefined;
+    return json(200, {
+      interaction: { id: exchange.id, type: exchange.type, ...(message ? { response_message_id: message.id } : {}) },
+      resource: { type: callback.type, ...(message ? { message } : {}) },
+    });
+  }
+
+  /** The message an answer made. Discord may take a moment to have it after our answer. */
+  private async original(exchange: Exchange): Promise<{ id: string }> {
+    const route = Routes.webhookMessage(exchange.applicationId, exchange.token, '@original');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await this.client!.rest.get(route, { auth: false })) as { id: string };
+      } catch (error) {
+        if ((error as { status?: unknown }).status !== 404 || attempt >= ORIGINAL_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, ORIGINAL_RETRY_MS * attempt));
+      }
+    }
   }
 
   /** Writes the HTTP answer; resolves once it is handed to the network. */
