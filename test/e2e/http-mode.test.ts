@@ -6,7 +6,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
-import { Player, finalMessage, openAndStart, startWorld, textOf, type World } from './harness.js';
+import { Player, componentsOf, finalMessage, openAndStart, settled, startWorld, textOf, type World } from './harness.js';
 
 describe('HTTP interactions endpoint', () => {
   let world: World;
@@ -92,7 +92,11 @@ describe('HTTP interactions endpoint', () => {
         for (let step = 0; step < 3000 && !finalMessage(world, channel); step++) {
           const record = world.bot.store.get(id)!;
           if (record.status !== 'active') break;
-          await human.tryPlayOnce(channel);
+          // Palermo's first menu choice can be taken again and again: go straight to the refill.
+          const hand = game === 'palermo' ? await human.openHand(channel) : null;
+          const refill = hand ? componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:') && c.custom_id.endsWith(':menu:refill')) : undefined;
+          if (hand && refill?.custom_id) await settled(world.double, await human.click(hand, refill.custom_id));
+          else await human.tryPlayOnce(channel);
           // Wait for the game to move on (a bot, this person, or the end).
           await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel), 20_000);
         }
