@@ -99,7 +99,7 @@ export class HttpInteractions {
   private readonly fallback: MakeRequest = DefaultRestOptions.makeRequest;
 
   constructor(
-    publicKeyHex: string,
+    private readonly publicKeyHex: string,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
@@ -129,7 +129,10 @@ export class HttpInteractions {
     const ClientUserClass = ClientUser as unknown as new (client: Client, data: APIUser) => ClientUser;
     client.user = new ClientUserClass(client, user);
     client.users.cache.set(user.id, client.user);
-    const application = (await client.rest.get(Routes.currentApplication())) as { id: string };
+    const application = (await client.rest.get(Routes.currentApplication())) as { id: string; verify_key?: string };
+    if (application.verify_key && application.verify_key.toLowerCase() !== this.publicKeyHex.toLowerCase()) {
+      throw new Error('DISCORD_PUBLIC_KEY is not the public key of this application: copy it from the General Information page of the Developer Portal');
+    }
     return { applicationId: application.id };
   }
 

@@ -39,6 +39,7 @@ export class HttpDelivery {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     this.privateKey = privateKey;
     this.publicKey = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
+    state.verifyKey = this.publicKey;
   }
 
   get active(): boolean {
@@ -58,6 +59,7 @@ export class HttpDelivery {
     }
     this.urls = [...urls];
     this.next = 0;
+    this.state.interactionsEndpointUrl = urls[0] ?? null;
   }
 
   /** Signature headers for a body, at a given time (seconds; default now). */

@@ -88,6 +88,9 @@ export class DoubleState {
   maxConcurrency = 1;
   /** HTTP delivery: answers still being read, by interaction token (webhook calls wait for them). */
   readonly pendingAnswers = new Map<string, Promise<void>>();
+  /** The application's public key and saved Interactions Endpoint URL (GET /applications/@me). */
+  verifyKey = '';
+  interactionsEndpointUrl: string | null = null;
 
   constructor(
     readonly token: string,

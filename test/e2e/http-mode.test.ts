@@ -3,10 +3,13 @@
  * bot's /interactions endpoint. Requests that are not Discord's are refused before they change
  * anything, and a whole game of every game plays through the endpoint.
  */
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
-import { Player, componentsOf, finalMessage, openAndStart, settled, startWorld, textOf, type World } from './harness.js';
+import { Player, botEnv, componentsOf, finalMessage, launchBot, openAndStart, settled, startWorld, tempDatabase, textOf, type World } from './harness.js';
 
 describe('HTTP interactions endpoint', () => {
   let world: World;
@@ -71,6 +74,24 @@ describe('HTTP interactions endpoint', () => {
     expect(world.double.channelMessages(channel)).toEqual([]);
     expect(world.double.restLog.filter((r) => r.path.includes('/interactions/'))).toEqual([]);
   });
+
+  it('refuses to start with the public key of another application', async () => {
+    await expect(launchBot(world.double, tempDatabase(), { DISCORD_PUBLIC_KEY: 'ab'.repeat(32) }, undefined, 'http')).rejects.toThrow(
+      /^DISCORD_PUBLIC_KEY is not the public key of this application/,
+    );
+  });
+
+  it('`npm run deploy-commands` registers the commands and shows the endpoint Discord uses', async () => {
+    const before = world.double.commandPuts;
+    const env = { ...botEnv(world.double, tempDatabase()), INTERACTIONS: 'http', PORT: '8080', DISCORD_PUBLIC_KEY: world.double.http.publicKey };
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/deploy-commands.ts'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      timeout: 20_000,
+    });
+    expect(world.double.commandPuts).toBe(before + 1);
+    expect(stdout).toContain(`Interactions Endpoint URL: ${url}`);
+  }, 30_000);
 
   const OPTIONS: Record<string, Record<string, string | boolean>> = {
     'r-eco': {},
