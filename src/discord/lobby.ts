@@ -12,7 +12,7 @@ import type { GameSettings } from '../store/schema.js';
 import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { gameLanguage, lobbyMessage, takeSeatRow } from './messages.js';
+import { gameLanguage, lobbyMessage, takeSeatRows } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 
@@ -127,7 +127,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   const seat = record.seats.find((s) => s.userId === interaction.user.id)!.position;
   await interaction.reply({
     content: t(language, 'game.handedToBot', { user, bot: updated.seats[seat]!.displayName, id: updated.id }),
-    components: [takeSeatRow(updated, seat, language)],
+    components: takeSeatRows(updated, seat, language),
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
