@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
-import { Player, botEnv, componentsOf, finalMessage, launchBot, openAndStart, settled, startWorld, tempDatabase, textOf, type World } from './harness.js';
+import { Player, botEnv, componentsOf, finalMessage, latestBoard, launchBot, openAndStart, settled, startWorld, tempDatabase, textOf, type World } from './harness.js';
 
 describe('HTTP interactions endpoint', () => {
   let world: World;
@@ -113,11 +113,23 @@ describe('HTTP interactions endpoint', () => {
         for (let step = 0; step < 3000 && !finalMessage(world, channel); step++) {
           const record = world.bot.store.get(id)!;
           if (record.status !== 'active') break;
+          // A board without controls is the last one (or one about to be replaced): wait.
+          const board = latestBoard(world, channel);
+          if (componentsOf(board).length === 0) {
+            await world.double.waitFor(() => finalMessage(world, channel) || latestBoard(world, channel).id !== board.id || world.bot.store.get(id)!.version > record.version, 20_000);
+            continue;
+          }
           // Palermo's first menu choice can be taken again and again: go straight to the refill.
-          const hand = game === 'palermo' ? await human.openHand(channel) : null;
-          const refill = hand ? componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:') && c.custom_id.endsWith(':menu:refill')) : undefined;
-          if (hand && refill?.custom_id) await settled(world.double, await human.click(hand, refill.custom_id));
-          else await human.tryPlayOnce(channel);
+          try {
+            const hand = game === 'palermo' ? await human.openHand(channel) : null;
+            const refill = hand ? componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:') && c.custom_id.endsWith(':menu:refill')) : undefined;
+            if (hand && refill?.custom_id) await settled(world.double, await human.click(hand, refill.custom_id));
+            else await human.tryPlayOnce(channel);
+          } catch (error) {
+            // The board may lose its controls between the look above and the click: only then
+            // (the game moved on meanwhile) is a failed click no failure.
+            if (world.bot.store.get(id)!.version === record.version) throw error;
+          }
           // Wait for the game to move on (a bot, this person, or the end).
           await world.double.waitFor(() => world.bot.store.get(id)!.version > record.version || finalMessage(world, channel), 20_000);
         }
