@@ -20,6 +20,7 @@ import { buildCommandData, type SlashOptions, type OptionValue } from './command
 import { Gateway, type GatewayStats } from './gateway.js';
 import { InteractionRecord } from './interaction.js';
 import { DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, effective, has } from './perms.js';
+import { RateLimiter, type RateLimitOptions } from './ratelimit.js';
 import { RestApi } from './rest.js';
 import { DoubleState, interactionToken, snowflake, type GuildState, type MessageState } from './state.js';
 import type { ChannelRecord, GuildRecord, MessageRecord, RestLogEntry, UserRecord, Violation } from './types.js';
@@ -30,6 +31,8 @@ export type { ChannelRecord, GuildRecord, MessageRecord, AttachmentRecord, UserR
 export { Perm, DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, ALL_PERMISSIONS } from './perms.js';
 export { LIMITS } from './limits.js';
 export type { SlashOptions, OptionValue } from './commands.js';
+
+export type { RateLimitHit, RateLimitOptions } from './ratelimit.js';
 
 export interface DiscordDoubleOptions {
   /** First-response deadline after dispatch (Discord: 3000). */
@@ -45,6 +48,8 @@ export interface DiscordDoubleOptions {
   readyWaitMs?: number;
   /** Per-file upload limit, also sent as attachment_size_limit. */
   attachmentSizeLimit?: number;
+  /** Enforce Discord's REST rate limits (per-route buckets and the global limit); off by default. */
+  rateLimits?: RateLimitOptions | false;
 }
 
 const MAX_INTERACTIONS = 10_000;
@@ -95,6 +100,8 @@ export class DiscordDouble {
   /** Applies to interactions dispatched from now on. */
   tokenLifetimeMs: number;
   readonly readyWaitMs: number;
+  /** Set when the double enforces rate limits; its `hits` are the 429s it answered. */
+  readonly rateLimiter: RateLimiter | undefined;
 
   private readonly state: DoubleState;
   private readonly gateway: Gateway;
@@ -118,7 +125,8 @@ export class DiscordDouble {
     this.state = new DoubleState(this.token, this.applicationId, this.botUserId, opts.attachmentSizeLimit);
     this.state.origin = origin;
     this.gateway = new Gateway(server, this.state, opts.heartbeatIntervalMs);
-    const rest = new RestApi(this.state, this.gateway);
+    this.rateLimiter = opts.rateLimits ? new RateLimiter(opts.rateLimits) : undefined;
+    const rest = new RestApi(this.state, this.gateway, this.rateLimiter);
     server.on('request', (req, res) => {
       rest.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -137,6 +145,7 @@ export class DiscordDouble {
       heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
       readyWaitMs: opts.readyWaitMs ?? 10_000,
       attachmentSizeLimit: opts.attachmentSizeLimit ?? 10 * 1024 * 1024,
+      rateLimits: opts.rateLimits ?? false,
     });
   }
 
