@@ -87,6 +87,28 @@ if (runs('stress')) {
   add('Stress: click → board posted p50', stress.clickToBoardP50Ms, 'ms');
   add('Stress: click → board posted p99', stress.clickToBoardP99Ms, 'ms');
   add('Stress: boards posted per second', stress.clicks / stress.seconds, 'boards/s');
+  add('Stress: main process event-loop delay p99', stress.eventLoopDelayP99Ms, 'ms');
+  add('Stress: images drawn per move', stress.imagesPerMove, 'images');
+  add('Stress: image jobs waiting, at most', stress.peakImageQueue, 'jobs');
+  // Where the CPU goes per move: the main process (store, rules, views, discord.js and REST, and
+  // in this benchmark the Discord double and the players as well), then the image workers.
+  add('Stress: CPU per move, main process (with the double)', stress.mainCpuPerMoveMs, 'ms');
+  add('Stress: CPU per move, drawing the board', stress.boardRenderPerMoveMs, 'ms');
+  add('Stress: CPU per move, drawing private views', stress.handRenderPerMoveMs, 'ms');
+
+  console.log('Capacity: 100 channels, Discord limits on with the global limit raised as for a large bot…');
+  const capacity = (raw.capacity = await benchDiscord({ channels: 100, turnsPerChannel: 5, thinkMs: 0, rateLimits: { globalPerSecond: 1000 } }));
+  add('Capacity, 100 channels: boards posted per second', capacity.clicks / capacity.seconds, 'boards/s', '≥ 50');
+  add('Capacity, 100 channels: click → board posted p99', capacity.clickToBoardP99Ms, 'ms', '< 500');
+  add('Capacity, 100 channels: main process event-loop delay p99', capacity.eventLoopDelayP99Ms, 'ms');
+  add('Capacity, 100 channels: 429s received', capacity.rateLimited, 'count', '0');
+
+  console.log("Discord's limits: 20 channels, 5 messages per 5 s per channel, 50 requests/s in all…");
+  const limited = (raw.limited = await benchDiscord({ channels: 20, turnsPerChannel: 8, thinkMs: 0, rateLimits: {} }));
+  add("Discord's limits, 20 channels: boards posted per second", limited.clicks / limited.seconds, 'boards/s');
+  add("Discord's limits, 20 channels: click → board posted p99", limited.clickToBoardP99Ms, 'ms');
+  add("Discord's limits, 20 channels: 429s received", limited.rateLimited, 'count', '0');
+  add("Discord's limits, 20 channels: double limit violations", limited.violations, 'count', '0');
 }
 
 if (runs('scheduler')) {

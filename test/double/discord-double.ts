@@ -353,7 +353,7 @@ export class DiscordDouble {
   }
 
   /** Polls `fn` until it returns something truthy. */
-  waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> {
+  waitFor<T>(fn: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = performance.now();
       let lastError: unknown;

@@ -130,13 +130,13 @@ describe('Palermo through Discord', () => {
       const state = record.state as PalermoState;
       checkPublic(channel, out.watch);
       if (record.status !== 'active') {
-        await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+        await world.double.waitFor(() => finalMessage(world, channel), 30_000);
         checkPublic(channel, out.watch);
         return out;
       }
       const human = game.pending(state).find((s) => byUser.has(record.seats[s]!.userId ?? ''));
       if (human === undefined) {
-        await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 10_000);
+        await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 30_000);
         continue;
       }
       const player = byUser.get(record.seats[human]!.userId!)!;
@@ -152,7 +152,7 @@ describe('Palermo through Discord', () => {
       }
       out.answers++;
       if (!(await script({ state, seat: human, d, hand, player }))) await defaultAnswer(player, channel, hand, d);
-      await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 10_000);
+      await world.double.waitFor(() => world.bot.store.get(gameId)!.version > record.version || world.bot.store.get(gameId)!.status !== 'active', 30_000);
     }
     throw new Error('the game did not end');
   }
@@ -281,7 +281,7 @@ describe('Palermo through Discord', () => {
       }
       return false;
     });
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     expect(world.bot.store.get(gameId)!.status).toBe('finished');
 
@@ -324,7 +324,7 @@ describe('Palermo through Discord', () => {
     const gameId = world.bot.store.openInChannel(channel)!.id;
     // Phase C: straight to the refill, so the default answers never meet the buy form.
     const drove = await drive(channel, [human], async ({ d, hand }) => d.id === 'menu' && (await clickChoice(human, hand, 'menu', 'refill'), true));
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     const seats = new Set(world.bot.store.moveLog(gameId).map((m) => m.seat));
     expect(seats.size).toBe(4);

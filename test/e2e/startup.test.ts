@@ -55,7 +55,7 @@ function ready(r: Run): Promise<void> {
         }
       }, 50);
     }),
-    30_000,
+    90_000,
     'starting',
   );
 }
@@ -82,7 +82,7 @@ describe('start-up and shutdown of the bot process', () => {
     const { code } = await within(r.exit, 30_000, 'exiting');
     expect(code, r.output()).toBe(1);
     expect(r.output()).toMatch(/Could not start the bot: Discord refused the token/);
-  }, 40_000);
+  }, 120_000);
 
   it('Discord unreachable: one clear sentence and exit code 1', async () => {
     // A port nobody listens on.
@@ -92,7 +92,7 @@ describe('start-up and shutdown of the bot process', () => {
     const { code } = await within(r.exit, 60_000, 'exiting');
     expect(code, r.output()).toBe(1);
     expect(r.output()).toMatch(/Could not start the bot: Discord could not be reached/);
-  }, 70_000);
+  }, 180_000);
 
   it('SIGTERM to npm start stops the bot and logs it', async () => {
     const env = { ...botEnv(double, tempDatabase()), LOG_LEVEL: 'info', RENDER_WORKERS: '2' };
@@ -109,7 +109,7 @@ describe('start-up and shutdown of the bot process', () => {
     expect(r.output()).not.toContain('image worker exited; starting another');
     // Nothing is left connected to Discord.
     await double.waitFor(() => double.connectedClients === 0, 5_000);
-  }, 60_000);
+  }, 180_000);
 
   it('Ctrl-C (SIGINT to the whole process group) stops the bot cleanly, without restarting image workers', async () => {
     const env = { ...botEnv(double, tempDatabase()), LOG_LEVEL: 'info', RENDER_WORKERS: '2' };
@@ -123,5 +123,5 @@ describe('start-up and shutdown of the bot process', () => {
     expect(code === 0 || signal === 'SIGINT', r.output()).toBe(true);
     expect(r.output()).toContain('bot stopped');
     expect(r.output()).not.toContain('image worker exited; starting another');
-  }, 60_000);
+  }, 180_000);
 });
