@@ -12,6 +12,8 @@ export type CustomId =
   | { kind: 'snooze'; gameId: number }
   /** A person takes over a bot seat of a running game. */
   | { kind: 'take'; gameId: number; seat: number }
+  /** The host or a moderator accepts or refuses a request to take over a seat. */
+  | { kind: 'seat-request'; requestId: number; accept: boolean }
   /** Another page of /history. */
   | { kind: 'history'; page: number }
   | { kind: 'rules'; gameType: string }
@@ -44,6 +46,8 @@ export function encodeCustomId(id: CustomId): string {
       return `snooze:${id.gameId}`;
     case 'take':
       return `take:${id.gameId}:${id.seat}`;
+    case 'seat-request':
+      return `seatreq:${id.requestId}:${id.accept ? 'yes' : 'no'}`;
     case 'history':
       return `history:${id.page}`;
     case 'rules':
@@ -80,6 +84,8 @@ export function decodeCustomId(raw: string): CustomId | null {
       const seat = int(b);
       return gameId !== null && seat !== null && c === undefined ? { kind, gameId, seat } : null;
     }
+    case 'seatreq':
+      return gameId !== null && (b === 'yes' || b === 'no') && c === undefined ? { kind: 'seat-request', requestId: gameId, accept: b === 'yes' } : null;
     case 'history':
       return gameId !== null && b === undefined ? { kind, page: gameId } : null;
     case 'rules':

@@ -18,6 +18,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { buildCommandData, type SlashOptions, type OptionValue } from './commands.js';
 import { Gateway, type GatewayStats } from './gateway.js';
+import { HttpDelivery } from './http-interactions.js';
 import { InteractionRecord } from './interaction.js';
 import { DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, effective, has } from './perms.js';
 import { RateLimiter, type RateLimitOptions } from './ratelimit.js';
@@ -50,6 +51,9 @@ export interface DiscordDoubleOptions {
   attachmentSizeLimit?: number;
   /** Enforce Discord's REST rate limits (per-route buckets and the global limit); off by default. */
   rateLimits?: RateLimitOptions | false;
+  /** Shards GET /gateway/bot recommends, and how many may identify at once. */
+  shards?: number;
+  maxConcurrency?: number;
 }
 
 const MAX_INTERACTIONS = 10_000;
@@ -102,6 +106,8 @@ export class DiscordDouble {
   readonly readyWaitMs: number;
   /** Set when the double enforces rate limits; its `hits` are the 429s it answered. */
   readonly rateLimiter: RateLimiter | undefined;
+  /** HTTP interactions: the signing key, the endpoint URLs, and every delivery. */
+  readonly http: HttpDelivery;
 
   private readonly state: DoubleState;
   private readonly gateway: Gateway;
@@ -126,7 +132,10 @@ export class DiscordDouble {
     this.state.origin = origin;
     this.gateway = new Gateway(server, this.state, opts.heartbeatIntervalMs);
     this.rateLimiter = opts.rateLimits ? new RateLimiter(opts.rateLimits) : undefined;
+    this.state.gatewayShards = opts.shards;
+    this.state.maxConcurrency = opts.maxConcurrency;
     const rest = new RestApi(this.state, this.gateway, this.rateLimiter);
+    this.http = new HttpDelivery(this.state, rest);
     server.on('request', (req, res) => {
       rest.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -146,6 +155,8 @@ export class DiscordDouble {
       readyWaitMs: opts.readyWaitMs ?? 10_000,
       attachmentSizeLimit: opts.attachmentSizeLimit ?? 10 * 1024 * 1024,
       rateLimits: opts.rateLimits ?? false,
+      shards: opts.shards ?? 1,
+      maxConcurrency: opts.maxConcurrency ?? 1,
     });
   }
 
@@ -412,6 +423,7 @@ export class DiscordDouble {
     }
     this.waitTimers.clear();
     for (const rec of this.state.interactions.values()) rec.close();
+    this.http.close();
     this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
@@ -537,7 +549,8 @@ export class DiscordDouble {
 
   private async dispatch(user: UserRecord, channel: ChannelRecord, type: number, data: Record<string, unknown>, message?: MessageState): Promise<InteractionRecord> {
     if (!this.state.users.has(user.id)) throw new Error(`unknown user ${user.id}: create it with addUser()`);
-    const session = await this.gateway.waitForTarget(channel.guildId, this.readyWaitMs);
+    // With an Interactions Endpoint URL set, interactions go there and not over the gateway.
+    const session = this.http.active ? undefined : await this.gateway.waitForTarget(channel.guildId, this.readyWaitMs);
     const rec = new InteractionRecord(snowflake(), interactionToken(), user, channel.id, channel.guildId, type, this.responseDeadlineMs, this.tokenLifetimeMs);
     const guild = channel.guildId ? this.state.guilds.get(channel.guildId) : undefined;
     const memberPerms = effective(user.permissions);
@@ -579,7 +592,8 @@ export class DiscordDouble {
       }
     }
     rec.sentAt = performance.now();
-    this.gateway.dispatch(session, 'INTERACTION_CREATE', payload);
+    if (session) this.gateway.dispatch(session, 'INTERACTION_CREATE', payload);
+    else this.http.deliver(rec, payload);
     return rec;
   }
 }
