@@ -14,6 +14,7 @@ export function settingsLines(language: Language, settings: GameSettings): strin
     t(language, 'settings.reminderLine', { value: durationLabel(language, settings.reminderMinutes) }),
     t(language, 'settings.deadlineLine', { value: durationLabel(language, settings.deadlineMinutes) }),
     t(language, 'settings.paceLine', { value: t(language, `settings.pace.${settings.pace}`) }),
+    ...(settings.hints ? [t(language, 'settings.hintsLine')] : []),
   ];
 }
 

@@ -1,11 +1,13 @@
 /**
- * The strong bot's search, the same for every game: determinized flat Monte Carlo with UCB1.
- * Each iteration draws a complete state from the seat's view (`sampleState`), tries one
- * candidate move on it with the game's own `apply`, plays the rest of the game with the
- * standard bot in every seat, and scores the end for the searching seat. The candidate tried
- * most often wins. It reads the view only, and time comes from the caller, so it stays pure.
+ * The strong bot's search, the same for every game: determinized Monte Carlo over candidate
+ * moves. Each round draws one complete state from the seat's view (`sampleState`) and tries every
+ * candidate still in the race on it, each followed by the same seeded rollout (the standard bot
+ * in every seat to the end), so candidates are compared on the same deal. The weaker half drops
+ * out after rounds 2, 4, 8… The standard move stays in the race as the baseline, and another
+ * move replaces it only when it did better on the same deals by a clear margin. It reads the
+ * view only, and time comes from the caller, so it stays pure.
  */
-import type { Rng } from './rng.js';
+import { Rng, type RngState } from './rng.js';
 import type { AnyGame, Outcome, Seat } from './types.js';
 
 export interface SearchBudget {
@@ -31,19 +33,26 @@ export interface SearchResult<M> {
 export const MAX_CANDIDATES = 24;
 /** A rollout that runs longer than this is scored as a loss (a guard, never reached in play). */
 const MAX_ROLLOUT_MOVES = 5_000;
-/** UCB1 exploration constant for rewards in 0..1. */
-const EXPLORATION = 0.7;
-/** Weight of the finishing place beside the win itself: it lowers the noise of rare wins. */
+/** Weights of the win, the place and the score margin in a rollout's reward (they sum to 1). */
+const WIN_WEIGHT = 0.6;
 const PLACE_WEIGHT = 0.2;
+const MARGIN_WEIGHT = 0.2;
+/** How many standard errors of the paired difference a move must beat the standard move by. */
+const MARGIN_Z = 1;
 
 interface Arm<M> {
   move: M;
-  visits: number;
+  /** Reward per round, NaN where the move was illegal in that round's sample. */
+  rewards: number[];
   wins: number;
-  reward: number;
+  visits: number;
 }
 
-/** The searching seat's share of the win (1/k when k seats tie for first) and its place. */
+/**
+ * The searching seat's reward for an end: its share of the win (1/k when k seats tie for first),
+ * its place, and its score margin over the best other seat relative to their size. The last two
+ * tell apart the many rollouts where it does not win.
+ */
 export function rewardOf(outcome: Outcome | null, seat: Seat): { win: number; reward: number } {
   if (!outcome) return { win: 0, reward: 0 };
   const n = outcome.standings.length;
@@ -52,7 +61,11 @@ export function rewardOf(outcome: Outcome | null, seat: Seat): { win: number; re
   const firsts = outcome.standings.filter((s) => s.rank === 1).length;
   const win = mine.rank === 1 ? 1 / firsts : 0;
   const place = n > 1 ? (n - mine.rank) / (n - 1) : 1;
-  return { win, reward: (1 - PLACE_WEIGHT) * win + PLACE_WEIGHT * place };
+  let other = -Infinity;
+  for (const s of outcome.standings) if (s.seat !== seat && s.score > other) other = s.score;
+  const size = Math.max(1, Math.abs(mine.score), Math.abs(other));
+  const margin = n > 1 ? Math.max(-1, Math.min(1, (mine.score - other) / size)) : 0;
+  return { win, reward: WIN_WEIGHT * win + PLACE_WEIGHT * place + MARGIN_WEIGHT * (margin + 1) / 2 };
 }
 
 /** Plays a state to its end with the standard bot in every seat. */
@@ -92,6 +105,28 @@ function done(budget: SearchBudget, rollouts: number): boolean {
   return budget.iterations === undefined && (!budget.now || budget.until === undefined);
 }
 
+function mean(arm: Arm<unknown>): number {
+  let sum = 0, n = 0;
+  for (const r of arm.rewards) if (!Number.isNaN(r)) {
+    sum += r;
+    n++;
+  }
+  return n > 0 ? sum / n : -1;
+}
+
+/** Whether `best` did better than `base` on the deals both were tried on, by a clear margin. */
+function clearlyBetter(best: Arm<unknown>, base: Arm<unknown>): boolean {
+  const diffs: number[] = [];
+  for (let i = 0; i < Math.min(best.rewards.length, base.rewards.length); i++) {
+    const d = best.rewards[i]! - base.rewards[i]!;
+    if (!Number.isNaN(d)) diffs.push(d);
+  }
+  if (diffs.length < 2) return base.visits === 0;
+  const m = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+  const variance = diffs.reduce((a, d) => a + (d - m) ** 2, 0) / (diffs.length - 1);
+  return m > 0 && m > MARGIN_Z * Math.sqrt(variance / diffs.length);
+}
+
 /**
  * The strong bot's move for `seat`, from its view alone. With a single legal answer, or no
  * budget, it is the standard bot's move.
@@ -101,32 +136,37 @@ export function searchMove<M>(game: AnyGame, seat: Seat, view: unknown, rng: Rng
   const moves = candidatesFor(game, seat, view, standard, rng);
   const base = { move: standard, standard, winChance: null, standardChance: null, rollouts: 0, candidates: moves.length };
   if (moves.length < 2) return base;
-  const arms: Arm<M>[] = moves.map((move) => ({ move, visits: 0, wins: 0, reward: 0 }));
+  const arms: Arm<M>[] = moves.map((move) => ({ move, rewards: [], wins: 0, visits: 0 }));
+  let active = arms.map((_, i) => i);
   let rollouts = 0;
-  let total = 0;
-  while (!done(budget, rollouts)) {
-    rollouts++;
+  search: for (let round = 1; ; round++) {
     const sample = game.sampleState(view, rng);
-    // UCB1; arms not yet tried go first, in order, so the standard move is always measured.
-    const order = arms
-      .map((arm, i) => ({ i, score: arm.visits === 0 ? Infinity - i : arm.reward / arm.visits + EXPLORATION * Math.sqrt(Math.log(total + 1) / arm.visits) }))
-      .sort((a, b) => b.score - a.score);
-    for (const { i } of order) {
+    const seed: RngState = [rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32)];
+    for (const i of active) {
+      if (done(budget, rollouts)) break search;
       const arm = arms[i]!;
-      // A move can be illegal in one sample and legal in another: try the next best arm then.
+      rollouts++;
+      // A move can be illegal in one sample and legal in another (it hangs on a guess).
       const applied = game.apply(sample, seat, arm.move);
-      if (!applied.ok) continue;
-      const end = rollout(game, applied.state, rng);
+      if (!applied.ok) {
+        arm.rewards.push(NaN);
+        continue;
+      }
+      const end = rollout(game, applied.state, new Rng([seed[0], seed[1], seed[2], seed[3]]));
       const { win, reward } = rewardOf(end ? game.outcome(end) : null, seat);
-      arm.visits++;
+      arm.rewards.push(reward);
       arm.wins += win;
-      arm.reward += reward;
-      total++;
-      break;
+      arm.visits++;
+    }
+    if (active.length > 2 && (round & (round - 1)) === 0 && round >= 2) {
+      const ranked = active.filter((i) => i !== 0).sort((x, y) => mean(arms[y]!) - mean(arms[x]!));
+      active = [0, ...ranked.slice(0, Math.max(1, Math.ceil(ranked.length / 2)))];
     }
   }
-  if (total === 0) return { ...base, rollouts };
-  const best = arms.reduce((a, b) => (b.visits > a.visits || (b.visits === a.visits && b.reward > a.reward) ? b : a));
+  const tried = arms.filter((a) => a.visits > 0);
+  if (tried.length === 0) return { ...base, rollouts };
+  const best = active.map((i) => arms[i]!).reduce((a, b) => (mean(b) > mean(a) ? b : a));
+  const chosen = best !== arms[0] && clearlyBetter(best, arms[0]!) ? best : arms[0]!;
   const chance = (arm: Arm<M>) => (arm.visits > 0 ? arm.wins / arm.visits : null);
-  return { move: best.move, standard, winChance: chance(best), standardChance: chance(arms[0]!), rollouts, candidates: arms.length };
+  return { move: chosen.move, standard, winChance: chance(chosen), standardChance: chance(arms[0]!), rollouts, candidates: arms.length };
 }

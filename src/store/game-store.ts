@@ -9,12 +9,14 @@ import type { Db } from './database.js';
 import { DEFAULT_SETTINGS, MAX_TIMEOUTS, dueClocks, nextDue, reminderGap, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import { clocks, departures, games, meta, moves, posts, ratings, seats, users, type GameSettings, type GameStatus, type PostKind, type PostPayload } from './schema.js';
+import { clocks, departures, games, meta, moves, posts, ratings, seats, users, type BotLevel, type GameSettings, type GameStatus, type PostKind, type PostPayload } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
   userId: string | null;
   isBot: boolean;
+  /** A bot seat's level (standard when absent). */
+  botLevel?: BotLevel;
   displayName: string;
   /** Turns in a row played for this seat when its time ran out. */
   timeouts?: number;
@@ -169,13 +171,23 @@ export class GameStore {
     });
   }
 
-  addBot(gameId: number, byUserId: string): StoreResult<GameRecord> {
+  addBot(gameId: number, byUserId: string, level: BotLevel = 'standard'): StoreResult<GameRecord> {
     return this.changeLobby(gameId, (tx, record) => {
       if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
       const name = nextBotName(record);
-      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() }).run();
+      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, botLevel: level, displayName: name, joinedAt: this.now() }).run();
+      return null;
+    });
+  }
+
+  /** The host sets a bot seat's level before the start. */
+  setBotLevel(gameId: number, byUserId: string, position: Seat, level: BotLevel): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      if (record.creatorId !== byUserId) return fail('error.hostOnly');
+      if (!record.seats[position]?.isBot) return fail('error.noSuchBot');
+      tx.update(seats).set({ botLevel: level }).where(and(eq(seats.gameId, gameId), eq(seats.position, position))).run();
       return null;
     });
   }
@@ -191,7 +203,7 @@ export class GameStore {
       const rest = record.seats.filter((s) => s !== seat);
       tx.delete(seats).where(eq(seats.gameId, gameId)).run();
       rest.forEach((s, position) => {
-        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() }).run();
+        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel ?? 'standard', displayName: s.displayName, joinedAt: this.now() }).run();
       });
       const nextHuman = rest.find((s) => !s.isBot);
       if (!nextHuman) {
@@ -219,7 +231,7 @@ export class GameStore {
       if (humansLeft === 0) {
         this.markCancelled(tx, record);
       } else {
-        tx.update(seats).set({ userId: null, isBot: true, displayName: nextBotName(record) })
+        tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: nextBotName(record) })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
         tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at }).run();
         tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position))).run();
@@ -243,7 +255,7 @@ export class GameStore {
       const target = record.seats[seat];
       if (!target?.isBot) return fail('error.notABotSeat');
       const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
-      tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: count + 1 })
+      tx.update(seats).set({ userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: count + 1 })
         .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
       tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
       const game = gameById(record.gameType)!;
@@ -541,7 +553,7 @@ export class GameStore {
       return;
     }
     const bot = nextBotName(record);
-    tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where).run();
+    tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot, timeouts: 0 }).where(where).run();
     tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() }).run();
     events.push({ key: 'clock.seatToBot', args: { seat: { seat: input.seat }, name: seat.displayName, bot, count: timeouts }, visibleTo: 'all' });
   }
@@ -613,7 +625,7 @@ export class GameStore {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
       settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
-      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
     };
   }
 }
