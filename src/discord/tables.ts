@@ -262,7 +262,13 @@ export class Tables {
       const game = gameOf(record);
       // A bot sees its seat's view only. Seeded per version, so its choice is repeatable.
       const move = thought ? thought.move : game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
-      const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      let result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!result.ok && thought && result.error.key !== 'error.stale') {
+        // A searched move rests on guesses about what the seat cannot see; the rules have the last word.
+        this.logger.warn({ gameId, seat, error: result.error.key }, 'strong move refused; playing the standard move');
+        const standard = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
+        result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move: standard, interactionId: null });
+      }
       if (!result.ok) {
         this.logger.warn({ gameId, seat, error: result.error.key }, 'bot move refused');
         // A human may have moved in between (simultaneous decisions): look again.

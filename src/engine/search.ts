@@ -165,7 +165,9 @@ export function searchMove<M>(game: AnyGame, seat: Seat, view: unknown, rng: Rng
   }
   const tried = arms.filter((a) => a.visits > 0);
   if (tried.length === 0) return { ...base, rollouts };
-  const best = active.map((i) => arms[i]!).reduce((a, b) => (mean(b) > mean(a) ? b : a));
+  // A move refused on some sample hangs on what the seat cannot see: it is never chosen.
+  const safe = active.map((i) => arms[i]!).filter((a) => a.visits > 0 && a.rewards.every((r) => !Number.isNaN(r)));
+  const best = safe.length > 0 ? safe.reduce((a, b) => (mean(b) > mean(a) ? b : a)) : arms[0]!;
   const chosen = best !== arms[0] && clearlyBetter(best, arms[0]!) ? best : arms[0]!;
   const chance = (arm: Arm<M>) => (arm.visits > 0 ? arm.wins / arm.visits : null);
   return { move: chosen.move, standard, winChance: chance(chosen), standardChance: chance(arms[0]!), rollouts, candidates: arms.length };
