@@ -13,6 +13,7 @@ import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
 import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
+import { strongRows } from './strong.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
 
@@ -77,6 +78,8 @@ add(`Scheduler: one wake-up handling ${scheduler.handled} reminders`, scheduler.
 add('Scheduler: per reminder', scheduler.tickPerClockMs, 'ms');
 add('Scheduler: memory for 10,000 open games (RSS growth)', scheduler.rssMb, 'MB');
 
+const strong = await strongRows(add);
+
 console.log('Memory with 100 active and 1,000 finished games…');
 const memory = await benchMemory();
 add('RSS, bot idle after start', memory.rssIdleMb, 'MB');
@@ -90,7 +93,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   rows,
-  raw: { playouts, pipeline, images, posts, scheduler, discord, stress, memory },
+  raw: { playouts, pipeline, images, posts, scheduler, discord, stress, memory, strong },
 };
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

@@ -95,6 +95,8 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
+  // Workers load the games in the background; a decision before that just waits longer.
+  void thinker.warm().catch((error: unknown) => logger.warn({ err: error }, 'thinking workers did not warm up'));
   tables.resume();
   scheduler.start();
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');

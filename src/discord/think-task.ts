@@ -15,6 +15,11 @@ export interface ThinkJob {
   /** Time budget in milliseconds, or a rollout count when `iterations` is set. */
   budgetMs: number;
   iterations?: number;
+  /**
+   * When the answer is due (`Date.now()` time). A job that waited for a free worker thinks only
+   * for what is left, so a busy pool answers late never, just with fewer rollouts.
+   */
+  deadline?: number;
 }
 
 export interface ThinkAnswer {
@@ -30,8 +35,12 @@ export interface ThinkAnswer {
 export function think(job: ThinkJob): ThinkAnswer {
   const game = gameById(job.gameType);
   if (!game) throw new Error(`unknown game ${job.gameType}`);
-  const start = performance.now();
-  const budget = job.iterations !== undefined ? { iterations: job.iterations } : { now: () => performance.now(), until: start + job.budgetMs };
+  const budget =
+    job.iterations !== undefined
+      ? { iterations: job.iterations }
+      : job.deadline !== undefined
+        ? { now: () => Date.now(), until: job.deadline }
+        : { now: () => performance.now(), until: performance.now() + job.budgetMs };
   const r = searchMove(game, job.seat, job.view, rngFromSeed(job.seed), budget);
   return { move: r.move, standard: r.standard, winChance: r.winChance, standardChance: r.standardChance, rollouts: r.rollouts };
 }

@@ -14,6 +14,8 @@ export type { ThinkAnswer, ThinkJob } from './think-task.js';
 
 export interface Thinker {
   think(job: ThinkJob): Promise<ThinkAnswer>;
+  /** Loads the games into every worker ahead of the first decision. */
+  warm(): Promise<void>;
   /** Bytes the pool's threads use now (heap of each worker), for the benchmark. */
   memory(): Promise<{ threads: number; heapUsedMb: number }>;
   close(): Promise<void>;
@@ -36,18 +38,31 @@ export function standardAnswer(job: ThinkJob): ThinkAnswer {
 
 export class PoolThinker implements Thinker {
   private readonly pool: Piscina;
-  private warm = false;
+  private isWarm = false;
 
-  constructor(threads: number, private readonly logger: Logger) {
-    this.pool = new Piscina({ filename: WORKER_ENTRY, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, concurrentTasksPerWorker: 1 });
+  constructor(private readonly threads: number, private readonly logger: Logger) {
+    // Threads stay up once started: a fresh one spends seconds loading the games.
+    this.pool = new Piscina({ filename: WORKER_ENTRY, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1 });
     this.pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
   }
 
+  async warm(): Promise<void> {
+    const game = gameById('r-eco')!;
+    const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'warm-up' });
+    const seat = game.pending(state)[0]!;
+    const job: ThinkJob = { gameType: game.id, seat, view: game.seatView(state, seat), seed: 'warm-up', budgetMs: 0, iterations: 1 };
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(job).catch(() => null)));
+    this.isWarm = true;
+  }
+
   async think(job: ThinkJob): Promise<ThinkAnswer> {
-    const limit = (this.warm ? job.budgetMs : FIRST_JOB_MS) + THINK_GRACE_MS;
+    const timed = job.iterations === undefined;
+    const limit = timed && this.isWarm ? job.budgetMs + THINK_GRACE_MS : FIRST_JOB_MS;
     try {
-      const answer = (await this.pool.run(job, { signal: AbortSignal.timeout(job.iterations !== undefined ? FIRST_JOB_MS : limit) })) as ThinkAnswer;
-      this.warm = true;
+      // Time spent waiting for a free thread counts against the budget.
+      const due = timed ? { ...job, deadline: job.deadline ?? Date.now() + job.budgetMs } : job;
+      const answer = (await this.pool.run(due, { signal: AbortSignal.timeout(limit) })) as ThinkAnswer;
+      this.isWarm = true;
       return answer;
     } catch (error) {
       this.logger.warn({ err: error, gameType: job.gameType }, 'strong bot gave no move in time; playing the standard move');
@@ -72,6 +87,7 @@ export class PoolThinker implements Thinker {
 
 /** Thinks on the calling thread (tests, and a machine that asks for no workers). */
 export class InlineThinker implements Thinker {
+  async warm(): Promise<void> {}
   async think(job: ThinkJob): Promise<ThinkAnswer> {
     try {
       return think(job);
