@@ -21,17 +21,18 @@ with_progress() {
   wait "$pid"
 }
 
-# The bot needs Node.js 22 or later (24 is the target). A system Node that old enough is used as
+# The bot needs Node.js 22.18 or later (24 is the target). A system Node that recent is used as
 # it is; otherwise the official Node 24 binary, as the npm registry's node-linux-<arch> package
 # ships it with its headers, goes into .node/ and npm scripts find it first (node_modules/.bin).
 NODE_WANTED=24
 step "Checking Node.js"
-node_major=0
+node_major=0 node_ok=no
 if command -v node >/dev/null 2>&1; then
   node_major=$(node -p 'process.versions.node.split(".")[0]')
+  node_ok=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 22 || (a === 22 && b >= 18) ? "yes" : "no"')
 fi
 local_node=""
-if [ "$node_major" -ge 22 ] && [ -z "${RECYCLERIE_LOCAL_NODE:-}" ]; then
+if [ "$node_ok" = yes ] && [ -z "${RECYCLERIE_LOCAL_NODE:-}" ]; then
   echo "    found Node.js $(node --version)"
   rm -rf .node
 else
@@ -45,7 +46,7 @@ else
     exit 1
   fi
   if [ ! -x .node/bin/node ] || [ "$(.node/bin/node -p 'process.versions.node.split(".")[0]')" != "$NODE_WANTED" ]; then
-    echo "    system Node.js is ${node_major/#0/missing}: installing Node.js $NODE_WANTED for this project only, in .node/"
+    echo "    system Node.js is ${node_major/#0/missing} (22.18 or later is needed): installing Node.js $NODE_WANTED for this project only, in .node/"
     tmp=$(mktemp -d)
     (cd "$tmp" && npm pack --silent "$node_pkg@$NODE_WANTED" >/dev/null)
     rm -rf .node && mkdir .node
@@ -69,8 +70,8 @@ if command -v apt-get >/dev/null 2>&1 && ! pkg-config --exists cairo pangocairo 
 fi
 
 step "Installing the Node packages (npm ci)"
-echo "    node-canvas and better-sqlite3 are built from source when no prebuilt binary fits this"
-echo "    machine: that can take a few minutes."
+echo "    node-canvas is built from source when no prebuilt binary fits this machine:"
+echo "    that can take a few minutes."
 with_progress npm ci --no-audit --no-fund --loglevel=error
 
 if [ -n "$local_node" ]; then

@@ -89,9 +89,12 @@ export async function settled(double: DiscordDouble, rec: InteractionRecord, tim
   return double.waitFor(() => {
     const reply = rec.reply;
     if (!reply) return rec.followUps[0];
-    // A deferred answer counts once the bot has edited the message after this interaction.
-    const deferredOnly = (rec.ackType === 5 || rec.ackType === 6) && (reply.editedAt === undefined || reply.editedAt < rec.sentAt);
-    return deferredOnly ? (rec.followUps[0] ?? undefined) : reply;
+    if (rec.ackType !== 5 && rec.ackType !== 6) return reply;
+    // After a deferral, a follow-up is the answer: the bot says a refusal in its own message
+    // before it redraws the view, so both can land between two looks and the follow-up must win.
+    // Otherwise the answer is the message once the bot has edited it after this interaction.
+    if (rec.followUps[0]) return rec.followUps[0];
+    return reply.editedAt !== undefined && reply.editedAt >= rec.sentAt ? reply : undefined;
   }, timeoutMs);
 }
 

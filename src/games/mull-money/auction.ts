@@ -3,18 +3,20 @@
  * owner last. Each bidder passes or beats the high bid (1..MAX_BID); a bid above one's cash takes
  * the smallest covering number of loans at once, won or not (T12). Raw materials: the winner pays
  * the seller, or the bank when the seller wins; nobody bids → back to the supply (G6).
- * Lots: the winner pays the bank; nobody bids → the designator takes it free.
+ * A lot auction (N3) is handed back to its caller when it closes: lots.ts settles it.
  */
 import type { LogEvent, Seat } from '../../engine/index.js';
 import { MAX_BID } from './constants.js';
-import { afterLotAuction, takeLot } from './lots.js';
 import { loansFor, pay, takeLoans } from './money.js';
 import type { Auction, MullState } from './types.js';
 
-export function startAuction(s: MullState, kind: Auction['kind'], owner: Seat, count: number, lot: number, order: Seat[], events: LogEvent[]): void {
+/** A lot auction that has just closed, for lots.ts to settle; null while bidding goes on. */
+export type ClosedLot = Auction | null;
+
+export function startAuction(s: MullState, kind: Auction['kind'], owner: Seat, count: number, lot: number, order: Seat[], events: LogEvent[]): ClosedLot {
   s.auction = { kind, owner, count, lot, order, turn: 0, high: 0, highBidder: null };
   s.phase = 'bid';
-  settleAuction(s, events);
+  return settleAuction(s, events);
 }
 
 export function bidder(a: Auction): Seat | null {
@@ -26,16 +28,20 @@ export function minBid(a: Auction): number {
 }
 
 /** Skips bidders who cannot beat the high bid (T17), and ends the round when all have spoken. */
-function settleAuction(s: MullState, events: LogEvent[]): void {
+function settleAuction(s: MullState, events: LogEvent[]): ClosedLot {
   const a = s.auction!;
   while (a.turn < a.order.length && a.high >= MAX_BID) {
     events.push({ key: 'mull-money.log.cannotBid', args: { seat: { seat: a.order[a.turn]! } }, visibleTo: 'all' });
     a.turn++;
   }
-  if (a.turn >= a.order.length) resolveAuction(s, events);
+  if (a.turn < a.order.length) return null;
+  s.auction = null;
+  if (a.kind === 'lot') return a;
+  sellRaw(s, a, events);
+  return null;
 }
 
-export function placeBid(s: MullState, seat: Seat, amount: number, events: LogEvent[]): void {
+export function placeBid(s: MullState, seat: Seat, amount: number, events: LogEvent[]): ClosedLot {
   const a = s.auction!;
   const loans = loansFor(s.players[seat]!.cash, amount);
   events.push({ key: 'mull-money.log.bid', args: { seat: { seat }, amount }, visibleTo: 'all' });
@@ -43,30 +49,18 @@ export function placeBid(s: MullState, seat: Seat, amount: number, events: LogEv
   a.high = amount;
   a.highBidder = seat;
   a.turn++;
-  settleAuction(s, events);
+  return settleAuction(s, events);
 }
 
-export function passBid(s: MullState, seat: Seat, events: LogEvent[]): void {
+export function passBid(s: MullState, seat: Seat, events: LogEvent[]): ClosedLot {
   events.push({ key: 'mull-money.log.pass', args: { seat: { seat } }, visibleTo: 'all' });
   s.auction!.turn++;
-  settleAuction(s, events);
+  return settleAuction(s, events);
 }
 
-function resolveAuction(s: MullState, events: LogEvent[]): void {
-  const a = s.auction!;
-  s.auction = null;
+/** Raw materials: the winner pays the seller (the bank when the seller wins); unsold go back. */
+function sellRaw(s: MullState, a: Auction, events: LogEvent[]): void {
   const winner = a.highBidder;
-  if (a.kind === 'lot') {
-    if (winner === null) {
-      takeLot(s, a.owner, a.lot, events);
-      afterLotAuction(s, a.owner);
-    } else {
-      pay(s, winner, a.high, events);
-      takeLot(s, winner, a.lot, events, a.high);
-      afterLotAuction(s, winner);
-    }
-    return;
-  }
   s.phase = 'play';
   if (winner === null) {
     s.supply += a.count;

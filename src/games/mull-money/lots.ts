@@ -4,7 +4,8 @@
  * (variant, §4.10.4) lots are named and auctioned first; the last unserved player takes one free.
  */
 import type { LogEvent, Seat } from '../../engine/index.js';
-import { startAuction } from './auction.js';
+import { startAuction, type ClosedLot } from './auction.js';
+import { pay } from './money.js';
 import { cardsMsg } from './msgs.js';
 import type { MullState } from './types.js';
 
@@ -60,11 +61,25 @@ export function nameLot(s: MullState, seat: Seat, lot: number, events: LogEvent[
     const b = (seat + i) % s.seats;
     if (s.unserved.includes(b)) order.push(b);
   }
-  startAuction(s, 'lot', seat, 0, lot, order, events);
+  closeLotAuction(s, startAuction(s, 'lot', seat, 0, lot, order, events), events);
+}
+
+/** N3: a closed lot auction. The winner pays the bank; nobody bid → the designator takes it free. */
+export function closeLotAuction(s: MullState, a: ClosedLot, events: LogEvent[]): void {
+  if (a === null) return;
+  const winner = a.highBidder;
+  if (winner === null) {
+    takeLot(s, a.owner, a.lot, events);
+    afterLotAuction(s, a.owner);
+  } else {
+    pay(s, winner, a.high, events);
+    takeLot(s, winner, a.lot, events, a.high);
+    afterLotAuction(s, winner);
+  }
 }
 
 /** N3: after a lot auction, the next designator, or the last free pick. */
-export function afterLotAuction(s: MullState, taker: Seat): void {
+function afterLotAuction(s: MullState, taker: Seat): void {
   s.unserved = s.unserved.filter((x) => x !== taker);
   if (s.unserved.length === 1) {
     s.current = s.unserved[0]!;

@@ -10,7 +10,7 @@ import { cloneState } from './clone.js';
 import { MAX_BID, VOTE_MAX_LOANS, isCard, isService } from './constants.js';
 import { isLegalPlay, legalPlays, performPlay } from './effects.js';
 import { deal } from './layout.js';
-import { chooseLot, nameLot } from './lots.js';
+import { chooseLot, closeLotAuction, nameLot } from './lots.js';
 import { endMission } from './mission.js';
 import { resolveVote, validAnswer, voteWaiting } from './vote.js';
 import type { MullMove, MullState, PlayMove, Proposal, VoteAnswer } from './types.js';
@@ -151,14 +151,14 @@ export function apply(state: MullState, seat: Seat, move: MullMove): ApplyResult
       const amount = m.amount;
       if (!isInt(amount) || amount < minBid(state.auction!) || amount > MAX_BID) return ruleError('mull-money.error.badBid', { min: minBid(state.auction!), max: MAX_BID });
       next = cloneState(state);
-      placeBid(next, seat, amount, events);
+      closeLotAuction(next, placeBid(next, seat, amount, events), events);
       if (next.phase === 'bid') publish = 'log';
       break;
     }
     case 'pass': {
       if (state.phase !== 'bid') return wrongStep;
       next = cloneState(state);
-      passBid(next, seat, events);
+      closeLotAuction(next, passBid(next, seat, events), events);
       if (next.phase === 'bid') publish = 'log';
       break;
     }

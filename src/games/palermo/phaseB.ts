@@ -4,7 +4,7 @@
  * legal answer sets it to 1 or more (G37); a step with no field is settled by the engine.
  */
 import type { LogEvent } from '../../engine/index.js';
-import { BK, BL, BR, COLOURS, YE, DECON_COST, GR, INCIN1_INCOME, MV, NC, PRINTED_INCINERATOR, RECYCLABLE, RECYCLING_COST, SORTING_COST, VOLUNTARY_MAFIA_ZONES, marketPrice, mafiaPrice, INCIN2_COLOURS } from './constants.js';
+import { BK, BL, BR, COLOURS, YE, DECON_COST, GR, INCIN1_INCOME, MV, NC, PRINTED_INCINERATOR, RECYCLABLE, RECYCLING_COST, SORTING_COST, VOLUNTARY_MAFIA_ZONES, marketPrice, INCIN2_COLOURS } from './constants.js';
 import { mafiaTotal } from './mafia.js';
 import { forcedPay, receive, voluntaryPay } from './money.js';
 import { cubesMsg, pub } from './msgs.js';
@@ -29,13 +29,34 @@ export function outsideMafia(b: Board, c: number): number {
   return b.storage[c]! + b.sorted[c]! + b.recycling[c]! + b.incin2[c]! + b.incin1[c]! + b.decon[c]!;
 }
 
-/** Upper bound of the income burning could bring this step (recycling fields use it, §3.6.6). */
-function burnIncome(b: Board, cap: Capacities): number {
-  let burnable = 0;
-  for (const c of INCIN2_COLOURS) burnable += b.storage[c]!;
-  const on2 = Math.min(cap.incin2 - incin2Used(b.incin2), burnable);
-  const on1 = Math.min(cap.incin1 - b.incin1[BR]!, b.storage[BR]!);
-  return on2 * PRINTED_INCINERATOR.capacity + on1 * INCIN1_INCOME;
+/**
+ * The most cash step 2's burning can leave for its payments (§3.6.6, G37), with `keep` cubes of
+ * one colour held back for recycling. Receipts go through `receive`, so what the Mafia withholds
+ * from a player in debt never counts (§3.2, G11). Brown may burn on incin2 or on I2: every split
+ * is tried, since in debt a cube on I2 keeps 1 Mβ where one on incin2 keeps none.
+ */
+function burnCash(b: Board, cap: Capacities, keep = -1, kept = 0): number {
+  const left = (c: number) => b.storage[c]! - (c === keep ? kept : 0);
+  const room2 = cap.incin2 - incin2Used(b.incin2), room1 = cap.incin1 - b.incin1[BR]!;
+  let others = 0;
+  for (const c of INCIN2_COLOURS) if (c !== BR) others += left(c);
+  let best = b.cash;
+  for (let br2 = 0; br2 <= Math.min(left(BR), room2); br2++) {
+    const scratch = { ...b };
+    const on2 = br2 + Math.min(others, room2 - br2);
+    for (let i = 0; i < on2; i++) receive(scratch, PRINTED_INCINERATOR.income);
+    const on1 = Math.min(room1, left(BR) - br2);
+    for (let i = 0; i < on1; i++) receive(scratch, INCIN1_INCOME);
+    best = Math.max(best, scratch.cash);
+  }
+  return best;
+}
+
+/** The most cubes of a paid factory some legal step 2 answer uses: n = 0 when none. */
+function mostAffordable(room: number, cost: number, cashFor: (n: number) => number): number {
+  let n = room;
+  while (n > 0 && n * cost > cashFor(n)) n--;
+  return n;
 }
 
 function addField(out: CountField[], id: string, colour: number, max: number, group: 0 | 1): void {
@@ -54,13 +75,13 @@ export function fieldsFor(step: Step, t: Table, seat: number, withReceipts = tru
       const room2 = cap.incin2 - incin2Used(b.incin2);
       for (const c of INCIN2_COLOURS) addField(out, `b2${CODE[c]}`, c, Math.min(b.storage[c]!, room2), 0);
       addField(out, 'b1BR', BR, Math.min(b.storage[BR]!, cap.incin1 - b.incin1[BR]!), 0);
-      const budget = b.cash + (withReceipts ? burnIncome(b, cap) : 0);
+      // When the burns are a form of their own (B2a), they are settled before B2b is asked.
+      const cashFor = (c: number) => (n: number) => (withReceipts ? burnCash(b, cap, c, n) : b.cash);
       for (const c of RECYCLABLE) {
-        const cost = RECYCLING_COST[c]!;
         const room = Math.min(b.storage[c]!, cap.recycling[c]! - b.recycling[c]!);
-        addField(out, `r${CODE[c]}`, c, cost === 0 ? room : Math.min(room, Math.floor(budget / cost)), 1);
+        addField(out, `r${CODE[c]}`, c, mostAffordable(room, RECYCLING_COST[c]!, cashFor(c)), 1);
       }
-      addField(out, 'dMV', MV, Math.min(b.storage[MV]!, cap.decon - b.decon[MV]!, Math.floor(budget / DECON_COST)), 1);
+      addField(out, 'dMV', MV, mostAffordable(Math.min(b.storage[MV]!, cap.decon - b.decon[MV]!), DECON_COST, cashFor(MV)), 1);
       break;
     }
     case 'store':
@@ -70,9 +91,21 @@ export function fieldsFor(step: Step, t: Table, seat: number, withReceipts = tru
       for (let c = 0; c < BK; c++) addField(out, CODE[c]!, c, Math.min(b.bulk[c]!, Math.floor(b.cash / SORTING_COST[c]!)), c === MV ? 1 : 0);
       break;
     case 'mafia': {
+      // §3.6.6 B5: with the cubes chosen in an earlier form of this step, the most of colour c
+      // that still leaves a legal order. Fewer cubes never break an order, so search by halves.
       const p0 = t.mafia.reduce((a, n) => a + n, 0);
-      // A single voluntary cube is legal when it can go first, paid from cash.
-      for (let c = 0; c < NC; c++) if (b.cash >= mafiaPrice(c, p0)) addField(out, CODE[c]!, c, outsideMafia(b, c), c >= MV ? 1 : 0);
+      const vol = [...t.heldVoluntary];
+      for (let c = 0; c < NC; c++) {
+        let lo = 0, hi = outsideMafia(b, c) - t.heldVoluntary[c]!;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          vol[c] = t.heldVoluntary[c]! + mid;
+          if (mafiaTotal(p0, b.toMafia, vol, b.cash) !== null) lo = mid;
+          else hi = mid - 1;
+        }
+        vol[c] = t.heldVoluntary[c]!;
+        addField(out, CODE[c]!, c, lo, c >= MV ? 1 : 0);
+      }
       break;
     }
     default:

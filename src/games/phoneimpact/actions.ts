@@ -1,16 +1,20 @@
 /**
  * The four actions of a turn (spec §9.3): supply, build, depollute, pass; and the action menu.
- * Each returns an error key or null; on success the state has moved on.
+ * Each returns an Outcome; the flow ends the turn after a finished action.
  */
 import type { LogEvent, Seat } from '../../engine/index.js';
 import { COMPONENTS, MALUS_MULTIPLIER_AFTER_E8, RECIPES, SUPPLIERS, SUPPLY, TYPES, type Component, type ResType, type Supplier } from './constants.js';
 import { CARD_TABLES, canBuild, handCounts, mixesFor, suggestedMix, takeGroup } from './cards.js';
-import { afterAction, drawMalus, malusLine, supplierHasCards } from './flow.js';
+import { drawMalus, malusLine, supplierHasCards } from './table.js';
 import { cardsMsg, componentMsg, supplierMsg } from './msgs.js';
 import { canOfferTrade } from './trade.js';
 import type { Mix, PhoneImpactState } from './types.js';
 
 export type MenuEntry = `s${Supplier}` | `b-${Component}` | 'd1' | 'd2' | 'trade' | 'pass';
+
+/** What a step did: refused (a rule error key), now asking a sub-step ('open'), or done. */
+export type Outcome = { error: string } | 'open' | 'done';
+const refuse = (error: string): Outcome => ({ error });
 
 export function malusCost(s: PhoneImpactState, sup: Supplier): number {
   return SUPPLY[sup].malus * (s.flags.double ? MALUS_MULTIPLIER_AFTER_E8 : 1);
@@ -45,27 +49,11 @@ export function menu(s: PhoneImpactState): MenuEntry[] {
   return out;
 }
 
-/** Plays a menu entry that needs no further answer, or opens its sub-step. */
-export function runMenuEntry(s: PhoneImpactState, entry: MenuEntry, events: LogEvent[]): void {
-  if (entry === 'pass') return pass(s, events);
-  if (entry === 'd1' || entry === 'd2') return void depollute(s, entry === 'd1' ? 1 : 2, events);
-  if (entry === 'trade') {
-    s.phase = 'tradeGive';
-    return;
-  }
-  if (entry.startsWith('b-')) return void build(s, entry.slice(2) as Component, undefined, events);
-  return void supply(s, entry.slice(1) as Supplier, undefined, undefined, events);
-}
-
-function pass(s: PhoneImpactState, events: LogEvent[]): void {
+/** Pass: after event 12, or when nothing but a trade is possible (S17, S31). */
+export function pass(s: PhoneImpactState, events: LogEvent[]): Outcome {
+  if (!menu(s).includes('pass')) return refuse('phoneimpact.error.noPass');
   events.push({ key: s.flags.noDepollute ? 'phoneimpact.log.pass' : 'phoneimpact.log.stuck', args: { seat: { seat: s.current } }, visibleTo: 'all' });
-  afterAction(s, events);
-}
-
-export function pass_(s: PhoneImpactState, events: LogEvent[]): string | null {
-  if (!menu(s).includes('pass')) return 'phoneimpact.error.noPass';
-  pass(s, events);
-  return null;
+  return 'done';
 }
 
 /** How many cards a supply takes, and whether the pick is forced (S16, S20). */
@@ -89,25 +77,25 @@ export function supply(
   faceUp: number[] | undefined,
   deckCount: number | undefined,
   events: LogEvent[],
-): string | null {
-  if (!canSupply(s, sup)) return 'phoneimpact.error.supplierClosed';
+): Outcome {
+  if (!canSupply(s, sup)) return refuse('phoneimpact.error.supplierClosed');
   const shape = supplyShape(s, sup);
   if (faceUp === undefined && deckCount === undefined) {
     if (!shape.forced) {
       s.phase = 'supply';
       s.supplier = sup;
-      return null;
+      return 'open';
     }
     faceUp = shape.up.slice(0, shape.k);
     deckCount = shape.k - faceUp.length;
   }
   const picks = faceUp ?? [];
   const fromDeck = deckCount ?? 0;
-  if (!Array.isArray(picks) || !Number.isInteger(fromDeck) || fromDeck < 0 || fromDeck > shape.deck) return 'phoneimpact.error.badPick';
-  if (picks.length + fromDeck !== shape.k) return 'phoneimpact.error.pickCount';
+  if (!Array.isArray(picks) || !Number.isInteger(fromDeck) || fromDeck < 0 || fromDeck > shape.deck) return refuse('phoneimpact.error.badPick');
+  if (picks.length + fromDeck !== shape.k) return refuse('phoneimpact.error.pickCount');
   for (let i = 0; i < picks.length; i++) {
     const slot = picks[i];
-    if (!Number.isInteger(slot) || !shape.up.includes(slot as number) || picks.indexOf(slot as number) !== i) return 'phoneimpact.error.badPick';
+    if (!Number.isInteger(slot) || !shape.up.includes(slot as number) || picks.indexOf(slot as number) !== i) return refuse('phoneimpact.error.badPick');
   }
   const seat = s.current;
   const p = s.players[seat]!;
@@ -125,8 +113,7 @@ export function supply(
   if (deckCards.length > 0) events.push({ key: 'phoneimpact.log.youDrew', args: { cards: cardsMsg(s.ruleset, deckCards) }, visibleTo: [seat] });
   if (drawn.length > 0) events.push({ key: 'phoneimpact.log.yourMalus', args: { count: drawn.length, malus: drawn.map((m) => malusLine(s, m)) }, visibleTo: [seat] });
   s.supplier = null;
-  afterAction(s, events);
-  return null;
+  return 'done';
 }
 
 /** Checks a chosen mix against the hand; fills forced types. Returns the full mix or an error. */
@@ -155,15 +142,15 @@ export function resolveMix(
   return out;
 }
 
-export function build(s: PhoneImpactState, c: Component, mix: Partial<Record<ResType, Mix>> | undefined, events: LogEvent[]): string | null {
+export function build(s: PhoneImpactState, c: Component, mix: Partial<Record<ResType, Mix>> | undefined, events: LogEvent[]): Outcome {
   const seat = s.current;
-  if (!buildable(s, seat).includes(c)) return 'phoneimpact.error.cannotBuild';
+  if (!buildable(s, seat).includes(c)) return refuse('phoneimpact.error.cannotBuild');
   const chosen = resolveMix(s, seat, c, mix);
-  if (chosen === 'bad') return 'phoneimpact.error.badMix';
+  if (chosen === 'bad') return refuse('phoneimpact.error.badMix');
   if (chosen === 'ambiguous') {
     s.phase = 'build';
     s.component = c;
-    return null;
+    return 'open';
   }
   const p = s.players[seat]!;
   const cards: number[] = [];
@@ -177,21 +164,19 @@ export function build(s: PhoneImpactState, c: Component, mix: Partial<Record<Res
     visibleTo: 'all',
   });
   s.component = null;
-  afterAction(s, events);
-  return null;
+  return 'done';
 }
 
-export function depollute(s: PhoneImpactState, count: number, events: LogEvent[]): string | null {
+export function depollute(s: PhoneImpactState, count: number, events: LogEvent[]): Outcome {
   const seat = s.current;
   const p = s.players[seat]!;
-  if (s.flags.noDepollute) return 'phoneimpact.error.noDepollute';
-  if (count !== 1 && count !== 2) return 'phoneimpact.error.badMove';
-  if (p.malus.length < count) return 'phoneimpact.error.notEnoughMalus';
+  if (s.flags.noDepollute) return refuse('phoneimpact.error.noDepollute');
+  if (count !== 1 && count !== 2) return refuse('phoneimpact.error.badMove');
+  if (p.malus.length < count) return refuse('phoneimpact.error.notEnoughMalus');
   // S25: the oldest go.
   s.malusOut.push(...p.malus.splice(0, count));
   events.push({ key: 'phoneimpact.log.depollute', args: { seat: { seat }, count }, visibleTo: 'all' });
-  afterAction(s, events);
-  return null;
+  return 'done';
 }
 
 /** Suggested mix for the build form. */

@@ -1,11 +1,11 @@
 /** Who must answer now, what they are asked (one click per legal action), and legal moves. */
 import { numberDecision, type Choice, type Decision, type Field, type Msg, type Seat, type Shortcut } from '../../engine/index.js';
-import { QUIZ_GUESS_MAX_KG, RECIPES, RULESETS, SUPPLIERS, TYPES, type Component, type ResType, type Supplier } from './constants.js';
+import { QUIZ_GUESS_MAX_KG, RECIPES, SUPPLIERS, TYPES, type Component, type ResType, type Supplier } from './constants.js';
 import { menu, malusCost, supplyShape, type MenuEntry } from './actions.js';
 import { ALL_GROUPS, CARD_TABLES, bySupplier, countAt, groupKey, handCounts, mixId, mixesFor, parseMix, suggestedMix } from './cards.js';
 import { duelOptions, e11Pairs, e4Pairs, e9Fields, faceUpGroups } from './events.js';
 import { componentMsg, groupMsg, mixMsg, supplierMsg, typeMsg } from './msgs.js';
-import { holds } from './trade.js';
+import { groupExists, holds } from './trade.js';
 import type { GroupKey, Mix, PhoneImpactMove, PhoneImpactState } from './types.js';
 
 type D = Decision<PhoneImpactMove>;
@@ -65,11 +65,14 @@ export function decision(s: PhoneImpactState, seat: Seat): D | null {
       const entries = menu(s);
       const notes: Msg[] = [];
       if (s.lastRound) notes.push({ key: 'phoneimpact.note.lastRound' });
+      // S31: a single action is still asked, so the table cannot tell the hand allowed no other.
+      if (entries.length === 1) notes.push({ key: 'phoneimpact.note.privacy' });
       return {
         kind: 'choose',
         id: 'menu',
         prompt: { key: s.tradeUsed ? 'phoneimpact.prompt.menuAfterTrade' : 'phoneimpact.prompt.menu' },
         notes,
+        ...(entries.length === 1 ? { concealing: true } : {}),
         choices: entries.map((e) => menuChoice(s, e)),
         toMove: (id) => (entries.includes(id as MenuEntry) ? menuMove(id as MenuEntry) : null),
       };
@@ -228,9 +231,7 @@ function tradeAskDecision(s: PhoneImpactState): D {
   const backs = bySupplier(s.ruleset, s.players[t.to]!.hand);
   const choices: Choice[] = [{ id: NONE, label: { key: 'phoneimpact.choice.none' } }];
   for (const g of ALL_GROUPS) {
-    const sup = g.split('-')[0] as Supplier;
-    const type = g.split('-')[1] as ResType;
-    if (backs[sup] > 0 && RULESETS[s.ruleset].deck[sup][type] > 0) choices.push({ id: g, label: groupMsg(s.ruleset, g) });
+    if (backs[g.split('-')[0] as Supplier] > 0 && groupExists(s, g)) choices.push({ id: g, label: groupMsg(s.ruleset, g) });
   }
   const fields: Field[] = [];
   for (let i = 1; i <= 3; i++) fields.push({ kind: 'select', id: `ask${i}`, label: { key: 'phoneimpact.field.ask', args: { n: i } }, choices: i === 1 ? choices.slice(1) : choices, min: 1, max: 1, ...(i === 1 ? {} : { default: [NONE] }) });

@@ -1,12 +1,12 @@
 /**
  * Event cards (spec §2.4, §9.5; 2025 §3.6): revealed after every full round, resolved from
  * Player 1 clockwise. Who is asked is decided from public facts only (S22); forced answers are
- * settled here, except privacy holds.
+ * settled here, except privacy holds. The flow reveals the card and moves on once it is resolved.
  */
 import type { LogEvent, Seat } from '../../engine/index.js';
 import { COMPONENTS, E10_2025_MALUS, E11_RECYCL_NEEDED, E9_KEEP_PER_TYPE, QUIZ_ANSWER_KG, RULESETS, SUPPLIERS, TYPES, type ResType, type Supplier } from './constants.js';
 import { CARD_TABLES, bySupplier, countAt, groupKey, handCounts, parseGroup, takeGroup } from './cards.js';
-import { drawMalus, endGame, malusLine, nextRound, refillRows, rngOf, turnOrder } from './flow.js';
+import { drawMalus, endGame, malusLine, rngOf, turnOrder } from './table.js';
 import { groupMsg, supplierMsg } from './msgs.js';
 import type { CardId, GroupKey, PhoneImpactState } from './types.js';
 
@@ -41,7 +41,8 @@ export function faceUpGroups(s: PhoneImpactState): Map<GroupKey, { supplier: Sup
   return out;
 }
 
-export function revealEvent(s: PhoneImpactState, events: LogEvent[]): void {
+/** Reveals the next event card and sets up who answers it (nobody for most cards). */
+export function openEvent(s: PhoneImpactState, events: LogEvent[]): void {
   const id = s.eventDeck.shift();
   if (id === undefined) return endGame(s, 'events', events);
   s.revealed.push(id);
@@ -105,7 +106,6 @@ export function revealEvent(s: PhoneImpactState, events: LogEvent[]): void {
     default:
       break; // 1 bis, 14: no effect
   }
-  continueEvent(s, events);
 }
 
 export function nonRecycl(s: PhoneImpactState, seat: Seat): number {
@@ -285,39 +285,39 @@ export function e11Pairs(s: PhoneImpactState, seat: Seat): [GroupKey, GroupKey][
   return out;
 }
 
-/** Settles forced steps until a seat must answer or the event is over. */
-export function continueEvent(s: PhoneImpactState, events: LogEvent[]): void {
+/** Settles forced steps until a seat must answer (false) or the event is over (true). */
+export function continueEvent(s: PhoneImpactState, events: LogEvent[]): boolean {
   const e = s.event;
   while (e && e.queue.length > 0) {
     const head = e.queue[0]!;
-    if (e.step === 'quiz' || e.step === 'e4' || e.step === 'e9') return; // simultaneous answers
+    if (e.step === 'quiz' || e.step === 'e4' || e.step === 'e9') return false; // simultaneous answers
     if (e.step === 'take') {
       const groups = [...faceUpGroups(s).keys()];
-      if (groups.length > 1) return;
+      if (groups.length > 1) return false;
       if (groups.length === 1) takeFaceUp(s, head, groups[0]!, events); // S32
       else events.push(ev('nothingToTake', { seat: { seat: head } })); // S27
     } else if (e.step === 'e7') {
       const left = (head + 1) % s.seats;
       if (s.players[left]!.malus.length > s.players[head]!.malus.length) {
         const backs = bySupplier(s.ruleset, s.players[left]!.hand);
-        if (backs.PP > 0 && backs.PM > 0) return;
+        if (backs.PP > 0 && backs.PM > 0) return false;
         if (backs.PP > 0 || backs.PM > 0) stealRandom(s, left, head, backs.PP > 0 ? 'PP' : 'PM', events);
       }
     } else if (e.step === 'e10') {
       const opts = duelOptions(s, head, e.target!);
-      if (opts.length > 1) return;
+      if (opts.length > 1) return false;
       if (opts.length === 1) resolveDuel(s, head, e.target!, opts[0]!, events);
     } else if (e.step === 'e11') {
       const canDraw = s.malusDeck.length > 0;
       const n = nonRecycl(s, head);
-      if (n >= 2 && (canDraw || n > 2)) return; // a choice, or which cards (maybe a privacy hold)
+      if (n >= 2 && (canDraw || n > 2)) return false; // a choice, or which cards (maybe a privacy hold)
       if (n >= 2) discardCards(s, head, removeGroups(s, head, e11Pairs(s, head)[0]!), events);
       else if (canDraw) e11Draw(s, head, events);
       else events.push(ev('e11nothing', { seat: { seat: head } }));
     }
     e.queue.shift();
   }
-  finishEvent(s, events);
+  return true;
 }
 
 export function resolveDuel(s: PhoneImpactState, b: Seat, t: Seat, option: 'malus' | Supplier, events: LogEvent[]): void {
@@ -341,16 +341,4 @@ export function closeQuiz(s: PhoneImpactState, events: LogEvent[]): void {
   s.quizReveal = guesses.slice();
   events.push(ev('quizReveal', { answer: QUIZ_ANSWER_KG, guesses: turnOrder(s).map((q) => ({ key: 'phoneimpact.log.guess', args: { seat: { seat: q }, kg: guesses[q]! } })), winners: winners.map((q) => ({ seat: q })) }));
   s.event = { id: '1', step: 'take', queue: winners };
-  continueEvent(s, events);
 }
-
-/** The event is over: refill the rows (and "5 identical"), then the end checks, then a new round. */
-function finishEvent(s: PhoneImpactState, events: LogEvent[]): void {
-  s.event = null;
-  if (s.phase === 'over') return;
-  refillRows(s, events);
-  // S37, G9: an event that empties the malus deck ends the game after it, in every mode.
-  if (s.malusDeck.length === 0) return endGame(s, 'malus', events);
-  nextRound(s, events);
-}
-

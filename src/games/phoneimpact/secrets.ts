@@ -6,7 +6,7 @@
 import type { Rng, Seat } from '../../engine/index.js';
 import { SUPPLIERS } from './constants.js';
 import { CARD_TABLES } from './cards.js';
-import { cloneState } from './flow.js';
+import { cloneState } from './table.js';
 import type { CardId, PhoneImpactState } from './types.js';
 
 export function withOtherSecrets(state: PhoneImpactState, rng: Rng, keep?: Seat): PhoneImpactState {

@@ -4,10 +4,9 @@
  * answers, with [Refuse] only when it lacks the cards (a privacy hold).
  */
 import type { LogEvent, Seat } from '../../engine/index.js';
-import { TRADE, type Supplier } from './constants.js';
+import { RULESETS, TRADE, type Supplier } from './constants.js';
 import { countAt, handCounts, parseGroup, takeGroup, bySupplier } from './cards.js';
 import { backsMsg, groupMsg } from './msgs.js';
-import { settleMenu } from './flow.js';
 import type { GroupKey, PhoneImpactState, TradeOffer } from './types.js';
 
 export function canOfferTrade(s: PhoneImpactState, seat: Seat): boolean {
@@ -45,8 +44,16 @@ export function checkGive(s: PhoneImpactState, seat: Seat, target: unknown, give
   return null;
 }
 
+/** Whether any card of a group exists in this ruleset (Recycl' has no rare metal nor rare earth). */
+export function groupExists(s: PhoneImpactState, g: GroupKey): boolean {
+  const p = parseGroup(g)!;
+  return RULESETS[s.ruleset].deck[p.supplier][p.type] > 0;
+}
+
+/** The asking side (§9.6, S26, S35): 1–3 cards of groups that exist, from suppliers the target holds. */
 export function checkAsk(s: PhoneImpactState, target: Seat, ask: unknown): string | null {
   if (!validGroups(ask, TRADE.askCardsMax) || ask.length === 0) return 'phoneimpact.error.badAsk';
+  for (const g of ask) if (!groupExists(s, g)) return 'phoneimpact.error.noSuchCard';
   const backs = bySupplier(s.ruleset, s.players[target]!.hand);
   for (const g of ask) if (backs[parseGroup(g)!.supplier] === 0) return 'phoneimpact.error.askSupplier';
   return null;
@@ -99,7 +106,6 @@ export function answerOffer(s: PhoneImpactState, accept: boolean, events: LogEve
   events.push({ key: accept ? 'phoneimpact.log.accepted' : 'phoneimpact.log.refused', args: { seat: { seat: offer.to } }, visibleTo: 'all' });
   s.trade = null;
   s.phase = 'turn';
-  settleMenu(s, events);
   return null;
 }
 

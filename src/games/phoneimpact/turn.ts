@@ -4,11 +4,12 @@
  */
 import { ruleError, type ApplyResult, type LogEvent, type Seat } from '../../engine/index.js';
 import { COMPONENTS, QUIZ_GUESS_MAX_KG, SUPPLIERS, type Component, type Supplier } from './constants.js';
-import { build, depollute, menu, pass_, supply } from './actions.js';
-import { applyKeep, closeQuiz, continueEvent, discardCards, duelOptions, e11Draw, e11Pairs, e4Pairs, e9Fields, faceUpGroups, nonRecycl, removeGroups, resolveDuel, stealRandom, takeFaceUp } from './events.js';
+import { build, depollute, menu, pass, supply, type Outcome } from './actions.js';
+import { applyKeep, closeQuiz, discardCards, duelOptions, e11Draw, e11Pairs, e4Pairs, e9Fields, faceUpGroups, nonRecycl, removeGroups, resolveDuel, stealRandom, takeFaceUp } from './events.js';
 import { groupKey, parseGroup } from './cards.js';
-import { cloneState } from './flow.js';
 import { pending } from './decisions.js';
+import { afterAction, settleEvent, settleMenu } from './flow.js';
+import { cloneState } from './table.js';
 import { answerOffer, checkAsk, checkGive, holds, openOffer } from './trade.js';
 import type { GroupKey, PhoneImpactMove, PhoneImpactState } from './types.js';
 
@@ -28,6 +29,13 @@ export function apply(state: PhoneImpactState, seat: Seat, move: PhoneImpactMove
   return { ok: true, state: s, events, publish };
 }
 
+/** After a turn's step: a refusal, a sub-step now asked, or the action is over and the turn ends. */
+function then(s: PhoneImpactState, outcome: Outcome, events: LogEvent[]): string | null {
+  if (typeof outcome === 'object') return outcome.error;
+  if (outcome === 'done') afterAction(s, events);
+  return null;
+}
+
 function dispatch(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: LogEvent[]): string | null {
   switch (s.phase) {
     case 'turn':
@@ -36,11 +44,11 @@ function dispatch(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: L
       if (m.type === 'back') return back(s);
       if (m.type !== 'supply' || m.supplier !== s.supplier) return 'phoneimpact.error.wrongStep';
       if (!Array.isArray(m.faceUp) || typeof m.deck !== 'number') return 'phoneimpact.error.badPick';
-      return supply(s, m.supplier, m.faceUp, m.deck, events);
+      return then(s, supply(s, m.supplier, m.faceUp, m.deck, events), events);
     case 'build':
       if (m.type === 'back') return back(s);
       if (m.type !== 'build' || m.component !== s.component || typeof m.mix !== 'object' || m.mix === null) return 'phoneimpact.error.wrongStep';
-      return build(s, m.component, m.mix, events);
+      return then(s, build(s, m.component, m.mix, events), events);
     case 'tradeGive':
       if (m.type === 'back') return back(s);
       if (m.type === 'offer') return offer(s, seat, m, events);
@@ -58,7 +66,12 @@ function dispatch(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: L
       return offer(s, seat, m, events);
     case 'tradeAnswer':
       if (m.type !== 'tradeAnswer' || typeof m.accept !== 'boolean') return 'phoneimpact.error.wrongStep';
-      return answerOffer(s, m.accept, events);
+      {
+        const err = answerOffer(s, m.accept, events);
+        if (err) return err;
+        settleMenu(s, events);
+        return null;
+      }
     case 'event':
       return eventMove(s, seat, m, events);
     default:
@@ -88,15 +101,15 @@ function turnMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: L
       if (!isSupplier(m.supplier)) return 'phoneimpact.error.badMove';
       if (!entries.includes(`s${m.supplier}`)) return 'phoneimpact.error.supplierClosed';
       if ((m.faceUp === undefined) !== (m.deck === undefined)) return 'phoneimpact.error.badPick';
-      return supply(s, m.supplier, m.faceUp, m.deck, events);
+      return then(s, supply(s, m.supplier, m.faceUp, m.deck, events), events);
     case 'build':
       if (!isComponent(m.component)) return 'phoneimpact.error.badMove';
       if (m.mix !== undefined && (typeof m.mix !== 'object' || m.mix === null)) return 'phoneimpact.error.badMix';
-      return build(s, m.component, m.mix, events);
+      return then(s, build(s, m.component, m.mix, events), events);
     case 'depollute':
-      return depollute(s, m.count, events);
+      return then(s, depollute(s, m.count, events), events);
     case 'pass':
-      return pass_(s, events);
+      return then(s, pass(s, events), events);
     case 'trade':
       if (!entries.includes('trade')) return 'phoneimpact.error.noTrade';
       s.phase = 'tradeGive';
@@ -117,7 +130,10 @@ function eventMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: 
       e.guesses![seat] = m.kg;
       events.push({ key: 'phoneimpact.log.guessed', args: { seat: { seat } }, visibleTo: 'all' });
       events.push({ key: 'phoneimpact.log.yourGuess', args: { kg: m.kg }, visibleTo: [seat] });
-      if (e.guesses!.every((g) => g !== null)) closeQuiz(s, events);
+      if (e.guesses!.every((g) => g !== null)) {
+        closeQuiz(s, events);
+        settleEvent(s, events);
+      }
       return null;
     }
     case 'take': {
@@ -137,7 +153,7 @@ function eventMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: 
         discardCards(s, seat, removeGroups(s, seat, pair.map((t) => groupKey('PP', t))), events);
       }
       e.queue = e.queue.filter((q) => q !== seat);
-      if (e.queue.length === 0) continueEvent(s, events);
+      if (e.queue.length === 0) settleEvent(s, events);
       return null;
     }
     case 'e9': {
@@ -154,7 +170,7 @@ function eventMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: 
         applyKeep(s, seat, m.pp, events);
       }
       e.queue = e.queue.filter((q) => q !== seat);
-      if (e.queue.length === 0) continueEvent(s, events);
+      if (e.queue.length === 0) settleEvent(s, events);
       return null;
     }
     case 'e7': {
@@ -186,7 +202,7 @@ function eventMove(s: PhoneImpactState, seat: Seat, m: PhoneImpactMove, events: 
     }
   }
   e.queue.shift();
-  continueEvent(s, events);
+  settleEvent(s, events);
   return null;
 }
 

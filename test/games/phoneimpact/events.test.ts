@@ -1,7 +1,7 @@
 /** Every event card, one unit test each beyond the worked examples (1, 4, 7, 9, 10, 11, 13). */
 import { describe, expect, it } from 'vitest';
 import type { LogEvent } from '../../../src/engine/index.js';
-import { revealEvent } from '../../../src/games/phoneimpact/events.js';
+import { revealEvent } from '../../../src/games/phoneimpact/flow.js';
 import { phoneImpact } from '../../../src/games/phoneimpact/index.js';
 import type { PhoneImpactState } from '../../../src/games/phoneimpact/types.js';
 import { fresh, giveBoard, giveHand, giveMalus, nextEvent, play } from './helpers.js';

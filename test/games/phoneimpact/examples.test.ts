@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEvent } from '../../../src/engine/index.js';
 import { SUPPLIERS } from '../../../src/games/phoneimpact/constants.js';
-import { revealEvent } from '../../../src/games/phoneimpact/events.js';
+import { revealEvent } from '../../../src/games/phoneimpact/flow.js';
 import { phoneImpact } from '../../../src/games/phoneimpact/index.js';
 import type { PhoneImpactState } from '../../../src/games/phoneimpact/types.js';
 import { emptyDeck, fresh, giveBoard, giveHand, giveMalus, groupsOf, malusLeft, nextEvent, play, refusal, setDeckTop, setRow } from './helpers.js';
@@ -464,10 +464,14 @@ describe('2025 ruleset worked examples', () => {
     malusLeft(s, 1);
     let t = play(s, 0, { type: 'supply', supplier: 'PP', faceUp: [0, 1, 2], deck: 0 });
     expect(t.players[0]!.malus.length).toBe(1);
-    // Seat 1's only action is Recycl': the menu is skipped, the pick is asked at once.
+    // Seat 1's only action is Recycl': the menu is still asked, with that one entry (S31).
+    expect(t.phase).toBe('turn');
+    const d = phoneImpact.decision(t, 1)!;
+    expect(d.kind === 'choose' && d.choices.map((c) => c.id)).toEqual(['sRC']);
+    expect(d.concealing).toBe(true);
+    expect(refusal(t, 1, { type: 'supply', supplier: 'PP', faceUp: [0, 1, 2], deck: 0 })).toBe('phoneimpact.error.supplierClosed');
+    t = play(t, 1, { type: 'supply', supplier: 'RC' });
     expect(t.phase).toBe('supply');
-    expect(t.supplier).toBe('RC');
-    expect(refusal(t, 1, { type: 'supply', supplier: 'PP', faceUp: [0, 1, 2], deck: 0 })).toBe('phoneimpact.error.wrongStep');
     t = play(t, 1, { type: 'supply', supplier: 'RC', faceUp: [0], deck: 0 });
     t = play(t, 2, { type: 'supply', supplier: 'RC', faceUp: [], deck: 1 });
     expect(t.phase).toBe('over');
