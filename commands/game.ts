@@ -62,9 +62,9 @@ function newSubcommand() {
   };
 }
 
-/** reminder, deadline and pace: shared by /game new and /game settings. */
+/** reminder, deadline, pace and take-overs: shared by /game new and /game settings. */
 function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
-  for (const [name, fr] of [['reminder', 'rappel'], ['deadline', 'délai'], ['pace', 'rythme']] as const) {
+  for (const [name, fr] of [['reminder', 'rappel'], ['deadline', 'délai'], ['pace', 'rythme'], ['takeover', 'reprise']] as const) {
     sub.addStringOption((o) => described(named(o, name, fr), `commands.game.option.${name}`).addChoices(...settingChoices(name)));
   }
   return sub;
@@ -122,6 +122,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       reminder: interaction.options.getString('reminder'),
       deadline: interaction.options.getString('deadline'),
       pace: interaction.options.getString('pace'),
+      takeover: interaction.options.getString('takeover'),
     });
     if (!settings) return replyError(interaction, 'error.badOption');
     if (interaction.options.getBoolean('hints')) settings.hints = true;

@@ -8,5 +8,5 @@ export const data = described(named(new SlashCommandBuilder(), 'status', 'état'
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const record = interaction.channelId ? ctx.store.latestInChannel(interaction.channelId) : null;
-  return showStatus(interaction, record);
+  return showStatus(ctx, interaction, record);
 }

@@ -5,7 +5,7 @@
  */
 import { MARKET_SQUARES } from '../../src/games/mark/constants.js';
 import type { Colour, MarkPublicView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, strokeRoundRect, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { ACCENT, BG, COMPANY_H, DEEP, EMPTY, INK, MIN_TEXT, MUTED, STYLE, W, company, die, panel, seatName, tile } from './parts.js';
 
@@ -18,8 +18,8 @@ const BANK_H = 76;
 const COLOURS: Colour[] = ['white', 'blue', 'gold', 'green', 'red'];
 
 /** What the table is waiting for, in one line. */
-function statusLine(view: MarkPublicView, ctx: RenderContext): string {
-  const name = (s: number) => seatName(ctx, s);
+function statusLine(view: MarkPublicView, ctx: RenderContext, short: (name: string) => string = (n) => n): string {
+  const name = (s: number) => short(seatName(ctx, s));
   switch (view.phase) {
     case 'over':
       return ctx.t('mark.render.over');
@@ -47,6 +47,10 @@ export function drawHeader(g: Ctx, title: string): void {
 
 function drawStatus(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, STATUS_H - 12);
+  within(g, 'status', PAD, y, W - 2 * PAD, STATUS_H - 12, () => drawStatusInside(g, ctx, view, y));
+}
+
+function drawStatusInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   const size = 52;
   let x = PAD + 12;
   if (view.dice) {
@@ -54,13 +58,18 @@ function drawStatus(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number)
     die(g, view.dice[1], x + size + 8, y + 10, size);
     x += 2 * size + 24;
   }
-  const who = view.phase === 'over' ? '' : ctx.t('mark.render.rolledBy', { name: seatName(ctx, view.current) });
-  if (who) drawText(g, who, x, y + 22, { size: MIN_TEXT, color: MUTED, maxWidth: W - PAD - 12 - x });
-  drawText(g, statusLine(view, ctx), x, who ? y + 50 : y + 36, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: W - PAD - 12 - x });
+  const max = W - PAD - 12 - x;
+  const who = view.phase === 'over' ? '' : fitNames(g, (short) => ctx.t('mark.render.rolledBy', { name: short(seatName(ctx, view.current)) }), max, MIN_TEXT);
+  if (who) drawText(g, who, x, y + 22, { size: MIN_TEXT, color: MUTED, maxWidth: max });
+  drawText(g, fitNames(g, (short) => statusLine(view, ctx, short), max, MIN_TEXT + 2, true), x, who ? y + 50 : y + 36, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: max });
 }
 
 function drawMarket(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, MARKET_H);
+  within(g, 'market', PAD, y, W - 2 * PAD, MARKET_H, () => drawMarketInside(g, ctx, view, y));
+}
+
+function drawMarketInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   drawText(g, ctx.t('mark.render.market'), PAD + 16, y + 24, { size: MIN_TEXT + 2, bold: true, color: INK });
   drawText(g, ctx.t('mark.render.fullRows', { count: view.fullRows, end: view.rowsToEnd }), W - PAD - 16, y + 24, { size: MIN_TEXT, color: MUTED, align: 'right' });
   view.market.forEach((row, r) => {
@@ -93,6 +102,10 @@ function drawMarket(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number)
 
 function drawBank(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   panel(g, PAD, y, W - 2 * PAD, BANK_H - 12);
+  within(g, 'bank', PAD, y, W - 2 * PAD, BANK_H - 12, () => drawBankInside(g, ctx, view, y));
+}
+
+function drawBankInside(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): void {
   drawText(g, ctx.t('mark.render.bank'), PAD + 16, y + (BANK_H - 12) / 2, { size: MIN_TEXT + 2, bold: true, color: INK });
   const slot = 118;
   COLOURS.forEach((c, i) => {
@@ -103,8 +116,19 @@ function drawBank(g: Ctx, ctx: RenderContext, view: MarkPublicView, y: number): 
   });
 }
 
+const LEGEND_H = 84;
+
 export function boardHeight(seats: number): number {
-  return HEADER_H + 12 + STATUS_H + MARKET_H + 12 + BANK_H + Math.ceil(seats / 2) * (COMPANY_H + 12) + 8;
+  return HEADER_H + 12 + STATUS_H + MARKET_H + 12 + BANK_H + Math.ceil(seats / 2) * (COMPANY_H + 12) + LEGEND_H + 8;
+}
+
+/** What the company rows and the bank's cross mean, and how the market pays. */
+function drawLegend(g: Ctx, ctx: RenderContext, y: number): void {
+  panel(g, PAD, y, W - 2 * PAD, LEGEND_H - 12);
+  within(g, 'legend', PAD, y, W - 2 * PAD, LEGEND_H - 12, () => {
+    drawText(g, ctx.t('mark.render.legendRows'), PAD + 16, y + 20, { size: MIN_TEXT, color: INK, maxWidth: W - 2 * PAD - 32 });
+    drawText(g, ctx.t('mark.render.legendMarket'), PAD + 16, y + 50, { size: MIN_TEXT, color: MUTED, maxWidth: W - 2 * PAD - 32 });
+  });
 }
 
 export function renderMarkBoard(view: MarkPublicView, ctx: RenderContext): Buffer {
@@ -125,5 +149,6 @@ export function renderMarkBoard(view: MarkPublicView, ctx: RenderContext): Buffe
     const active = view.phase !== 'over' && (view.phase === 'place' ? p.seat === view.placer : view.phase === 'bid' ? view.auction!.waiting.includes(p.seat) : p.seat === view.current);
     company(g, ctx, p, PAD + (i % 2) * (cw + PAD), y + Math.floor(i / 2) * (COMPANY_H + 12), cw, active);
   });
+  drawLegend(g, ctx, y + Math.ceil(view.seats / 2) * (COMPANY_H + 12));
   return encodePng(canvas);
 }

@@ -1,6 +1,6 @@
 /** One seat's private image: its company with its own cash (shown even when money is private), and its sealed bid. */
 import type { MarkSeatView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, panel as within } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { drawHeader } from './board.js';
 import { BG, COMPANY_H, INK, MIN_TEXT, W, company, panel } from './parts.js';
@@ -25,6 +25,6 @@ export function renderMarkHand(view: MarkSeatView, ctx: RenderContext): Buffer {
     line = view.myBid === null ? ctx.t('mark.render.bidNow', { colour, cash: view.myCash }) : ctx.t('mark.render.bidSealed', { colour, amount: view.myBid });
   } else if (view.phase === 'over') line = ctx.t('mark.render.over');
   else line = ctx.t(view.current === view.seat ? 'mark.render.yourTurn' : 'mark.render.notYourTurn');
-  drawText(g, line, PAD + 16, y + LINE_H / 2, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: W - 2 * PAD - 32 });
+  within(g, 'bid', PAD, y, W - 2 * PAD, LINE_H, () => drawText(g, line, PAD + 16, y + LINE_H / 2, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: W - 2 * PAD - 32 }));
   return encodePng(canvas);
 }

@@ -3,7 +3,7 @@
  * least MIN_TEXT px on an 800 px wide image, i.e. 10 px when a phone shows it 400 px wide.
  */
 import type { Colour, Face, PlayerView, Square } from '../../src/games/mark/types.js';
-import { drawText, fillRoundRect, strokeRoundRect, type Ctx } from '../canvas.js';
+import { drawText, fillRoundRect, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 800;
@@ -130,6 +130,10 @@ export const COMPANY_H = 188;
  */
 export function company(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number, active: boolean): void {
   panel(g, x, y, w, COMPANY_H, active ? ACCENT : EDGE, active ? 4 : 1);
+  within(g, `company ${p.seat + 1}`, x, y, w, COMPANY_H, () => companyInside(g, ctx, p, x, y, w));
+}
+
+function companyInside(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number): void {
   const pad = 14;
   const cash = p.cash === null ? ctx.t('mark.render.cashHidden') : ctx.t('mark.render.cash', { cash: p.cash });
   g.font = `bold ${MIN_TEXT + 2}px "Recyclerie Sans"`;

@@ -6,19 +6,20 @@
  */
 import { COMMON_GREEN_PER_PLAYER, COMMON_YELLOW_PER_PLAYER, GROWTH_MAX, GROWTH_MIN, STAFF_MAX } from '../../src/games/mull-money/constants.js';
 import type { MullPublicView } from '../../src/games/mull-money/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { BG, INK, MIN_TEXT, MUTED, PAD, PLAYER_H, W, card, header, panel, pawn, playerPanel, seatName, wasteTrack } from './parts.js';
 
 const STATUS_H = 56;
 const CELL_W = 96, CELL_H = 58, LABEL_W = 64;
-const BILAN_H = 40 + 5 * CELL_H + 16;
+/** The grid, then one line saying what its rows, columns and red column are. */
+const BILAN_H = 40 + 5 * CELL_H + 16 + 30;
 const LOTS_H = 40 + 3 * 40 + 16;
 const COMMON_H = 96;
 
 /** What the table is waiting for, in one line. */
-export function statusLine(view: MullPublicView, ctx: RenderContext): string {
-  const name = (s: number) => seatName(ctx, s);
+export function statusLine(view: MullPublicView, ctx: RenderContext, short: (name: string) => string = (n) => n): string {
+  const name = (s: number) => short(seatName(ctx, s));
   const waiting = (seats: number[]) => seats.map(name).join(', ');
   switch (view.phase) {
     case 'over':
@@ -48,6 +49,7 @@ function bilan(g: Ctx, ctx: RenderContext, view: MullPublicView, y: number): voi
     const growth = GROWTH_MIN + i;
     drawText(g, String(growth), x0 + i * CELL_W + CELL_W / 2, y + 22, { size: MIN_TEXT, bold: true, color: growth === GROWTH_MAX ? '#a33' : INK, align: 'center' });
   }
+  drawText(g, ctx.t('mull-money.render.bilanLegend'), PAD + 12, y + 40 + 5 * CELL_H + 16, { size: MIN_TEXT, color: MUTED, maxWidth: W - 2 * PAD - 24 });
   for (let r = 0; r < 5; r++) {
     const staff = STAFF_MAX - r;
     const cy = y + 40 + r * CELL_H;
@@ -121,7 +123,7 @@ export function renderMullBoard(view: MullPublicView, ctx: RenderContext): Buffe
   const title = view.endTriggered && view.phase !== 'over' ? ctx.t('mull-money.render.last', { mission: view.mission }) : ctx.t('mull-money.render.mission', { mission: view.mission });
   header(g, title);
   let y = 64 + 8;
-  drawText(g, statusLine(view, ctx), PAD + 4, y + 20, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: W - 2 * PAD - 8 });
+  drawText(g, fitNames(g, (short) => statusLine(view, ctx, short), W - 2 * PAD - 8, MIN_TEXT + 2, true), PAD + 4, y + 20, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: W - 2 * PAD - 8 });
   y += STATUS_H - 8;
   bilan(g, ctx, view, y);
   y += BILAN_H;

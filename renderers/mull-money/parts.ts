@@ -4,7 +4,7 @@
  */
 import { commonZone, DEPOT_MAX, GREEN_MAX, YELLOW_MAX } from '../../src/games/mull-money/constants.js';
 import type { Card, MullPublicView, PlayerView } from '../../src/games/mull-money/types.js';
-import { drawText, fillRoundRect, strokeRoundRect, type Ctx } from '../canvas.js';
+import { drawText, fillRoundRect, closePanel, openPanel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 800;
@@ -39,9 +39,12 @@ export function initial(ctx: RenderContext, seat: number): string {
 }
 
 export function panel(g: Ctx, x: number, y: number, w: number, h: number, edge = EDGE, lineWidth = 1): void {
+  closePanel();
   fillRoundRect(g, x + 2, y + 3, w, h, 12, 'rgba(20,35,30,0.12)');
   fillRoundRect(g, x, y, w, h, 12, PANEL);
   strokeRoundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 12, edge, lineWidth);
+  // What follows is the panel's content, until the next panel (checked by the bounds test).
+  openPanel(g, `panel at y ${Math.round(y)}`, x, y, w, h);
 }
 
 export function header(g: Ctx, title: string): void {
@@ -134,4 +137,5 @@ export function playerPanel(g: Ctx, ctx: RenderContext, view: MullPublicView, p:
     card(g, ctx, p.kept, rx + 110, sy + 81, 150, ch);
   } else if (p.done && view.phase === 'play') drawText(g, ctx.t('mull-money.render.done'), rx, sy + 98, { size: MIN_TEXT, color: MUTED });
   if (cash !== null) drawText(g, ctx.t('mull-money.render.cash', { cash }), x + w - 14, sy + 98, { size: MIN_TEXT, bold: true, color: '#2f6b3a', align: 'right' });
+  closePanel();
 }

@@ -1,170 +1,179 @@
 /**
  * The public board, portrait: turn and phase, market and Mafia spaces with their next prices,
- * the contract and equipment rows (with the auction under way), then every player's board.
+ * the contract and equipment cards on offer (with the auction under way), every player's board
+ * (money, contracts, each place's cubes and room, cubes waiting) and a legend. Heights come from
+ * a layout pass, so long names and full boards never run past their panels.
  */
-import { BK, marketPrice, mafiaPrice, MV, NC, RECYCLABLE } from '../../src/games/palermo/constants.js';
+import { BK, marketPrice, mafiaPrice, MV, RECYCLABLE } from '../../src/games/palermo/constants.js';
 import { pickValue } from '../../src/games/palermo/freeChoice.js';
-import type { Board, PalermoPublicView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from '../canvas.js';
+import { rooms } from '../../src/games/palermo/rooms.js';
+import type { PalermoPublicView } from '../../src/games/palermo/types.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, panel, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { ACCENT, BG, BIG, contractChip, contractChipWidth, cube, cubes, equipmentChip, INK, LINE, MUTED, PANEL, seatName, text, W } from './parts.js';
+import {
+  ACCENT, BG, BIG, CARD_GAP, CARD_H, cardWidth, cubeWidth, contractCard, contractPill, cube, cubesItem, drawLines, equipmentCard, fitName, FLOW_LINE,
+  flowLines, HEADER, INK, legendLines, LINE, measureCtx, MUTED, PAD, PANEL, roomPill, seatName, text, textItem, textWidth, tOf, W, type Item, type T,
+} from './parts.js';
 
-const PAD = 16;
-const PLAYER_H = 6 * LINE + 16;
+const IN = 14;
+/** Width inside a panel. */
+const IW = W - 2 * PAD - 2 * IN;
+const PER_ROW = 3;
+const CW = cardWidth(IW, PER_ROW);
 
-function phaseText(v: PalermoPublicView, ctx: RenderContext): string {
-  const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
+function phaseText(v: PalermoPublicView, ctx: RenderContext, t: T, short: (name: string) => string): string {
   if (v.phase === 'over') return t('over');
   if (v.phase === 'setup') return t('setup');
   const who = v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
-  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: seatName(ctx, who) });
-  return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: seatName(ctx, who) });
+  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: short(seatName(ctx, who)) });
+  return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: short(seatName(ctx, who)) });
 }
 
-function sum(b: Board): number[] {
-  const out = new Array(NC).fill(0);
-  for (let c = 0; c < NC; c++) out[c] = b.recycling[c]! + b.incin2[c]! + b.incin1[c]! + b.decon[c]!;
+function activeSeat(v: PalermoPublicView): number | null {
+  if (v.phase === 'over' || v.phase === 'setup') return null;
+  if (v.phase === 'D' && v.auction) return v.step === 'name' ? v.auction.opener : v.auction.turn;
+  return v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
+}
+
+interface Block {
+  h: number;
+  draw: (g: Ctx, y: number) => void;
+}
+
+function playerBlock(m: Ctx, v: PalermoPublicView, seat: number, ctx: RenderContext, t: T): Block {
+  const b = v.boards[seat]!;
+  const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });
+  const moneyW = textWidth(m, money, TEXT_SIZE, true);
+  const name = fitName(m, seatName(ctx, seat) + (seat === v.firstPlayer ? ' ★' : ''), IW - moneyW - 20, BIG, true);
+  const label = (s: string): Item => textItem(m, s, { color: MUTED });
+  const contracts: Item[] = [label(t('contractsHeld'))];
+  if (b.contracts.length === 0) contracts.push(textItem(m, t('noContracts'), { color: MUTED }));
+  for (const c of b.contracts) contracts.push(contractPill(m, t, c));
+  const places: Item[] = [label(t('places'))];
+  for (const r of rooms(b)) places.push(roomPill(m, t, r));
+  const waiting: Item[] = [cubesItem(m, t('bulk'), b.bulk), cubesItem(m, t('sorted'), b.sorted)];
+  if (b.toMafia.some((n) => n > 0)) waiting.push(cubesItem(m, t('toMafia'), b.toMafia, { color: ACCENT, bold: true }));
+  waiting.push(label('·'), label(t('hand', { count: b.handCount })));
+  const lines = [...flowLines(contracts, IW), ...flowLines(places, IW), ...flowLines(waiting, IW)];
+  const h = 10 + LINE + lines.length * FLOW_LINE + 4;
+  return {
+    h,
+    draw: (g, y) => {
+      const active = activeSeat(v) === seat;
+      panel(g, `player ${seat + 1}`, PAD, y, W - 2 * PAD, h, () => {
+        fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, active ? '#fff8e6' : PANEL);
+        if (active) fillRoundRect(g, PAD, y, 8, h, 4, ACCENT);
+        const cy = y + 10 + LINE / 2;
+        drawText(g, name, PAD + IN, cy, { size: BIG, bold: true, color: INK });
+        text(g, money, W - PAD - IN, cy, { bold: true, color: b.debt > 0 ? ACCENT : INK, align: 'right' });
+        drawLines(g, lines, PAD + IN, y + 10 + LINE + FLOW_LINE / 2);
+      });
+    },
+  };
+}
+const TEXT_SIZE = 24;
+
+function marketBlock(m: Ctx, v: PalermoPublicView, t: T): Block {
+  const mafia = v.mafia.reduce((a, n) => a + n, 0);
+  const market: Item[] = [textItem(m, t('market'), { bold: true })];
+  for (const c of RECYCLABLE) {
+    const price = `→ ${marketPrice(c, v.market[c]!)} Mβ`;
+    const pw = textWidth(m, price, TEXT_SIZE, true);
+    const count = v.market[c]!;
+    market.push({ w: cubeWidth(count) + 4 + pw + 6, draw: (g, x, cy) => { const dx = cube(g, c, count, x, cy); text(g, price, x + dx, cy, { bold: true, color: '#1d6b35' }); } });
+  }
+  const line2 = [textItem(m, t('mafiaSpace', { count: mafia }), { bold: true }), ...flowWords(m, t('mafiaPrices', { common: mafiaPrice(0, mafia), mv: mafiaPrice(MV, mafia), bk: mafiaPrice(BK, mafia) }))];
+  const lines = [...flowLines(market, IW), ...flowLines(line2, IW)];
+  const h = 12 + lines.length * FLOW_LINE;
+  return {
+    h,
+    draw: (g, y) => panel(g, 'market', PAD, y, W - 2 * PAD, h, () => {
+      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
+      drawLines(g, lines, PAD + IN, y + 6 + FLOW_LINE / 2);
+    }),
+  };
+}
+
+function flowWords(m: Ctx, s: string): Item[] {
+  return s.split(' ').filter(Boolean).map((w) => textItem(m, w));
+}
+
+function rowsBlock(m: Ctx, v: PalermoPublicView, ctx: RenderContext, t: T): Block {
+  const a = v.auction;
+  const shown = v.contractRow.map((card, i) => ({ card, i })).filter(({ card }) => !(a && a.card !== card && !a.unoffered.includes(card)));
+  const cRows = Math.max(1, Math.ceil(shown.length / PER_ROW));
+  const auction = a && a.card !== null ? (a.high === null ? t('noBid') : t('lowBid', { amount: a.high, name: seatName(ctx, a.highBidder!) })) : null;
+  const auctionLines = auction ? flowLines(flowWordsBold(m, auction), IW) : [];
+  const cardsH = (rows: number) => rows * (CARD_H + CARD_GAP);
+  const h = 10 + LINE + cardsH(cRows) + auctionLines.length * FLOW_LINE + LINE + cardsH(1) + 4;
+  return {
+    h,
+    draw: (g, y) => panel(g, 'cards on offer', PAD, y, W - 2 * PAD, h, () => {
+      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
+      let cy = y + 10 + LINE / 2;
+      text(g, t(v.ladder ? 'contractsChoice' : 'contracts'), PAD + IN, cy, { bold: true, max: IW });
+      let top = y + 10 + LINE;
+      if (shown.length === 0) text(g, t('noneLeft'), PAD + IN, top + CARD_H / 2, { color: MUTED, max: IW });
+      shown.forEach(({ card, i }, k) => {
+        const x = PAD + IN + (k % PER_ROW) * (CW + CARD_GAP);
+        const yy = top + Math.floor(k / PER_ROW) * (CARD_H + CARD_GAP);
+        contractCard(g, t, card, x, yy, CW, { ...(v.ladder ? { price: pickValue(v, i) } : {}), highlight: !!a && a.card === card });
+      });
+      top += cardsH(cRows);
+      if (auctionLines.length > 0) top = drawLines(g, auctionLines, PAD + IN, top + FLOW_LINE / 2) - FLOW_LINE / 2;
+      cy = top + LINE / 2;
+      text(g, t('equipmentRow', { count: v.equipmentDeckCount }), PAD + IN, cy, { bold: true, max: IW });
+      top += LINE;
+      v.equipmentRow.forEach((card, k) => equipmentCard(g, t, card, PAD + IN + k * (CW + CARD_GAP), top, CW));
+      if (v.equipmentRow.length === 0) text(g, t('noneLeft'), PAD + IN, top + CARD_H / 2, { color: MUTED, max: IW });
+    }),
+  };
+}
+
+function flowWordsBold(m: Ctx, s: string): Item[] {
+  return s.split(' ').filter(Boolean).map((w) => textItem(m, w, { bold: true, color: ACCENT }));
+}
+
+function legendBlock(m: Ctx, t: T): Block {
+  const lines = legendLines(m, t, IW);
+  const h = 12 + LINE + lines.length * FLOW_LINE;
+  return {
+    h,
+    draw: (g, y) => panel(g, 'legend', PAD, y, W - 2 * PAD, h, () => {
+      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
+      text(g, t('legendTitle'), PAD + IN, y + 8 + LINE / 2, { bold: true, max: IW });
+      drawLines(g, lines, PAD + IN, y + 8 + LINE + FLOW_LINE / 2);
+    }),
+  };
+}
+
+function blocks(v: PalermoPublicView, ctx: RenderContext): Block[] {
+  const m = measureCtx();
+  const t = tOf(ctx);
+  const out = [marketBlock(m, v, t), rowsBlock(m, v, ctx, t)];
+  for (let seat = 0; seat < v.seats; seat++) out.push(playerBlock(m, v, seat, ctx, t));
+  out.push(legendBlock(m, t));
   return out;
 }
 
-function drawPlayer(g: Ctx, v: PalermoPublicView, seat: number, y: number, ctx: RenderContext): void {
-  const b = v.boards[seat]!;
-  const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
-  const active = v.phase !== 'over' && v.phase !== 'setup' && (v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) === seat : v.current === seat);
-  fillRoundRect(g, PAD, y, W - 2 * PAD, PLAYER_H - 10, 12, active ? '#fff8e6' : PANEL);
-  if (active) fillRoundRect(g, PAD, y, 8, PLAYER_H - 10, 4, ACCENT);
-  let cy = y + 8 + LINE / 2;
-  const x0 = PAD + 20;
-  const first = seat === v.firstPlayer ? ' ★' : '';
-  const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });
-  text(g, money, W - PAD - 380, cy, { bold: true, color: b.debt > 0 ? ACCENT : INK, max: 365 });
-  text(g, seatName(ctx, seat) + first, x0, cy, { bold: true, size: BIG, max: W - 2 * PAD - 420 });
-  cy += LINE + 4;
-  let x = x0;
-  if (b.contracts.length === 0) text(g, t('noContracts'), x, cy, { color: MUTED });
-  for (const c of b.contracts) {
-    if (x > W - 240) break;
-    x += contractChip(g, c.card, x, cy, c.price, c.life);
-  }
-  cy += LINE + 4;
-  x = x0 + text(g, t('equipment', { count: b.handCount }), x0, cy, { color: MUTED });
-  for (const e of b.equipment) {
-    if (x > W - 90) break;
-    x += equipmentChip(g, e.card, x, cy);
-  }
-  cy += LINE;
-  x = x0 + text(g, t('bulk'), x0, cy, { color: MUTED });
-  x += cubes(g, x, cy, b.bulk) + 14;
-  x += text(g, t('sorted'), x, cy, { color: MUTED });
-  cubes(g, x, cy, b.sorted);
-  cy += LINE;
-  x = x0 + text(g, t('storage'), x0, cy, { color: MUTED });
-  cubes(g, x, cy, b.storage);
-  cy += LINE;
-  x = x0 + text(g, t('factories'), x0, cy, { color: MUTED });
-  x += cubes(g, x, cy, sum(b)) + 14;
-  if (b.toMafia.some((n) => n > 0)) {
-    x += text(g, t('toMafia'), x, cy, { color: ACCENT });
-    cubes(g, x, cy, b.toMafia);
-  }
-}
+const TOP = 56;
+const GAP = 10;
 
-/**
- * Lines of the contract row (one card on offer per seat): the widest chip takes more than half a
- * line, so the first line may hold one and each next line two.
- */
-function contractLines(v: PalermoPublicView): number {
-  return Math.ceil((v.seats + 1) / 2);
-}
-
-/** Contract lines, the auction line and the equipment line. */
-function rowLines(v: PalermoPublicView): number {
-  return contractLines(v) + 2;
-}
-
-export function boardHeight(v: PalermoPublicView): number {
-  return 60 + 2 * LINE + 30 + rowLines(v) * (LINE + 12) + 20 + v.seats * PLAYER_H + PAD;
-}
 
 export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Buffer {
-  const H = boardHeight(v);
+  const all = blocks(v, ctx);
+  const H = TOP + GAP + all.reduce((a, b) => a + b.h + GAP, 0) + PAD - GAP;
   const { canvas, g } = createImageCanvas(W, H);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, H);
-  const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
-  // Header.
-  fillRoundRect(g, 0, 0, W, 56, 0, '#2d3a2e');
-  drawText(g, phaseText(v, ctx), PAD, 28, { size: BIG, bold: true, color: '#ffffff', maxWidth: W - 2 * PAD });
-  let y = 66;
-  // Market: one swatch per colour with its count, then the next price.
-  fillRoundRect(g, PAD, y, W - 2 * PAD, 2 * LINE + 20, 12, PANEL);
-  let cy = y + 10 + LINE / 2;
-  let x = PAD + 12 + text(g, t('market'), PAD + 12, cy, { bold: true });
-  for (const c of RECYCLABLE) {
-    x += cube(g, c, v.market[c]!, x, cy);
-    x += text(g, `→${marketPrice(c, v.market[c]!)}`, x, cy, { bold: true, color: '#1d6b35' }) + 4;
-  }
-  cy += LINE + 2;
-  const mafia = v.mafia.reduce((a, n) => a + n, 0);
-  x = PAD + 12 + text(g, t('mafia', { count: mafia }), PAD + 12, cy, { bold: true });
-  x += cube(g, 0, mafiaPrice(0, mafia), x, cy);
-  x += cube(g, MV, mafiaPrice(MV, mafia), x, cy);
-  x += cube(g, BK, mafiaPrice(BK, mafia), x, cy);
-  text(g, t('mafiaPrices'), x + 6, cy, { color: MUTED, max: W - PAD - x - 16 });
-  y += 2 * LINE + 30;
-  // Contract row (and the auction under way), equipment row.
-  const rows: [string, () => void][] = [];
-  const a = v.auction;
-  // Contract chips flow over as many lines as the widest cards need: the first line starts after
-  // the label, the next ones at the panel's left edge (two of the widest chips fit there).
-  const shown = v.contractRow.map((card, i) => ({ card, i })).filter(({ card }) => !(a && a.card !== card && !a.unoffered.includes(card)));
-  const lines: { card: number; i: number }[][] = [[]];
-  let lx = PAD + 12 + 170;
-  for (const item of shown) {
-    const w = contractChipWidth(g, item.card, v.ladder ? pickValue(v, item.i) : undefined) + 8;
-    if (lx + w > W - PAD && lines.at(-1)!.length > 0) {
-      lines.push([]);
-      lx = PAD + 12;
-    }
-    lines.at(-1)!.push(item);
-    lx += w;
-  }
-  for (let line = 0; line < contractLines(v); line++) {
-    rows.push([line === 0 ? t('contracts') : '', () => {
-      let rx = line === 0 ? PAD + 12 + 170 : PAD + 12;
-      for (const { card, i } of lines[line] ?? []) {
-        // Free-choice variant: each card at what it pays now.
-        if (v.ladder) {
-          rx += contractChip(g, card, rx, cy, pickValue(v, i)) + 8;
-          continue;
-        }
-        const onAuction = a && a.card === card;
-        if (onAuction) fillRoundRect(g, rx - 2, cy - 23, 8, 46, 3, ACCENT);
-        rx += contractChip(g, card, rx + (onAuction ? 8 : 0), cy) + 8;
-      }
-    }]);
-  }
-  if (a && a.card !== null) {
-    rows.push([t('auction'), () => {
-      const low = a.high === null ? t('noBid') : t('lowBid', { amount: a.high, name: seatName(ctx, a.highBidder!) });
-      text(g, low, PAD + 12 + 170, cy, { bold: true, color: ACCENT, max: W - 2 * PAD - 190 });
-    }]);
-  }
-  rows.push([t('equipmentRow', { count: v.equipmentDeckCount }), () => {
-    let rx = PAD + 12 + 170;
-    for (const card of v.equipmentRow) rx += equipmentChip(g, card, rx, cy, true);
-  }]);
-  fillRoundRect(g, PAD, y, W - 2 * PAD, rowLines(v) * (LINE + 12), 12, PANEL);
-  cy = y + 10 + LINE / 2;
-  for (const [label, draw] of rows) {
-    text(g, label, PAD + 12, cy, { bold: true, max: 160 });
-    draw();
-    cy += LINE + 10;
-  }
-  y += rowLines(v) * (LINE + 12) + 20;
-  for (let seat = 0; seat < v.seats; seat++) {
-    drawPlayer(g, v, seat, y, ctx);
-    y += PLAYER_H;
+  const t = tOf(ctx);
+  g.fillStyle = HEADER;
+  g.fillRect(0, 0, W, TOP);
+  drawText(g, fitNames(g, (short) => phaseText(v, ctx, t, short), W - 2 * PAD, BIG, true), PAD, TOP / 2, { size: BIG, bold: true, color: '#ffffff', maxWidth: W - 2 * PAD });
+  let y = TOP + GAP;
+  for (const b of all) {
+    b.draw(g, y);
+    y += b.h + GAP;
   }
   return encodePng(canvas);
 }

@@ -1,41 +1,60 @@
-/** One seat's private view: its equipment hand (or its set-up draws) and its money. */
+/** One seat's private view: its equipment hand (or its set-up draws) as cards, and its money. */
 import type { PalermoSeatView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, encodePng, fillRoundRect } from '../canvas.js';
+import { createImageCanvas, encodePng, fillRoundRect, panel } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { BG, BIG, contractChip, equipmentChip, INK, LINE, MUTED, PANEL, text, W } from './parts.js';
+import {
+  BG, BIG, CARD_GAP, CARD_H, cardWidth, contractCard, drawLines, equipmentCard, FLOW_LINE, flowLines, LINE, measureCtx, MUTED, PAD, PANEL, text, textWidth, tOf, W, wordItems,
+} from './parts.js';
 
-const PAD = 16;
+const IN = 14;
+const IW = W - 2 * PAD - 2 * IN;
+const PER_ROW = 3;
+const CW = cardWidth(IW, PER_ROW);
+const rowsOf = (n: number) => Math.max(1, Math.ceil(n / PER_ROW));
+const cardsH = (n: number) => rowsOf(n) * (CARD_H + CARD_GAP);
 
 export function renderPalermoHand(v: PalermoSeatView, ctx: RenderContext): Buffer {
-  const t = (k: string, a?: Record<string, string | number>) => ctx.t(`palermo.render.${k}`, a);
-  const lines = v.draws ? 5 : 3;
-  const H = lines * (LINE + 12) + 2 * PAD + 20;
+  const t = tOf(ctx);
+  const m = measureCtx();
+  const b = v.boards[v.seat]!;
+  const title = t('yourHand');
+  const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });
+  // The money goes under the title when both do not fit on one line.
+  const oneLine = textWidth(m, title, BIG, true) + 20 + textWidth(m, money, 24, true) <= IW;
+  const hint = v.draws || v.hand.length === 0 ? [] : flowLines(wordItems(m, t('handHint')), IW);
+  const head = oneLine ? LINE : 2 * LINE;
+  const inner = v.draws
+    ? LINE + cardsH(v.draws.contracts.length) + LINE + cardsH(v.draws.equipment.length)
+    : v.hand.length === 0 ? LINE : cardsH(v.hand.length) + hint.length * FLOW_LINE;
+  const H = PAD + 12 + head + 8 + inner + 8 + PAD;
   const { canvas, g } = createImageCanvas(W, H);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, H);
-  fillRoundRect(g, PAD, PAD, W - 2 * PAD, H - 2 * PAD, 12, PANEL);
-  const b = v.boards[v.seat]!;
-  let cy = PAD + 12 + LINE / 2;
-  text(g, t('yourHand'), PAD + 14, cy, { bold: true, size: BIG });
-  text(g, t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt }), W - 400, cy, { bold: true, max: 380 });
-  cy += LINE + 12;
-  if (v.draws) {
-    text(g, t('drawContracts'), PAD + 14, cy, { color: MUTED });
-    cy += LINE + 8;
-    let x = PAD + 14;
-    for (const c of v.draws.contracts) x += contractChip(g, c, x, cy);
-    cy += LINE + 12;
-    text(g, t('drawEquipment'), PAD + 14, cy, { color: MUTED });
-    cy += LINE + 8;
-    x = PAD + 14;
-    for (const c of v.draws.equipment) x += equipmentChip(g, c, x, cy, true);
-  } else if (v.hand.length === 0) {
-    text(g, t('emptyHand'), PAD + 14, cy, { color: MUTED });
-  } else {
-    let x = PAD + 14;
-    for (const c of v.hand) x += equipmentChip(g, c, x, cy, true);
-    cy += LINE + 12;
-    text(g, t('handHint'), PAD + 14, cy, { color: INK, max: W - 2 * PAD - 30 });
-  }
+  panel(g, 'hand', PAD, PAD, W - 2 * PAD, H - 2 * PAD, () => {
+    fillRoundRect(g, PAD, PAD, W - 2 * PAD, H - 2 * PAD, 12, PANEL);
+    const x0 = PAD + IN;
+    const cy = PAD + 12 + LINE / 2;
+    text(g, title, x0, cy, { bold: true, size: BIG, max: IW });
+    if (oneLine) text(g, money, W - PAD - IN, cy, { bold: true, align: 'right' });
+    else text(g, money, x0, cy + LINE, { bold: true, max: IW });
+    let top = PAD + 12 + head + 8;
+    const row = (cards: number[], draw: (card: number, x: number, y: number) => void) => {
+      cards.forEach((card, k) => draw(card, x0 + (k % PER_ROW) * (CW + CARD_GAP), top + Math.floor(k / PER_ROW) * (CARD_H + CARD_GAP)));
+      top += cardsH(cards.length);
+    };
+    if (v.draws) {
+      text(g, t('drawContracts'), x0, top + LINE / 2, { color: MUTED, max: IW });
+      top += LINE;
+      row(v.draws.contracts, (card, x, y) => contractCard(g, t, card, x, y, CW));
+      text(g, t('drawEquipment'), x0, top + LINE / 2, { color: MUTED, max: IW });
+      top += LINE;
+      row(v.draws.equipment, (card, x, y) => equipmentCard(g, t, card, x, y, CW));
+    } else if (v.hand.length === 0) {
+      text(g, t('emptyHand'), x0, top + LINE / 2, { color: MUTED, max: IW });
+    } else {
+      row(v.hand, (card, x, y) => equipmentCard(g, t, card, x, y, CW));
+      drawLines(g, hint, x0, top + FLOW_LINE / 2);
+    }
+  });
   return encodePng(canvas);
 }

@@ -1,9 +1,15 @@
-/** Shared drawing pieces of the Palermo images: colours, cube swatches, chips and a text flow. */
-import { COLOURS, contractType, equipmentType, NC } from '../../src/games/palermo/constants.js';
-import { blit, cachedLayer, drawText, fillRoundRect, font, strokeRoundRect, type Ctx } from '../canvas.js';
+/**
+ * Shared drawing pieces of the Palermo images: cube swatches, type icons, equipment and contract
+ * cards that say in words what they do, the compact pills of a player's board, a flow layout
+ * and the legend.
+ */
+import { contractType, equipmentType, NC, type EquipmentKind } from '../../src/games/palermo/constants.js';
+import type { Room } from '../../src/games/palermo/rooms.js';
+import { blit, cachedLayer, createBoardCanvas, drawText, fillRoundRect, fitText, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
+export const PAD = 16;
 /** The smallest text: 10 px when the image is shown 400 px wide. */
 export const TEXT = 24;
 export const BIG = 28;
@@ -12,14 +18,51 @@ export const PANEL = '#ffffff';
 export const INK = '#23201c';
 export const MUTED = '#6b645a';
 export const ACCENT = '#c0392b';
+export const GOOD = '#1d6b35';
+export const EDGE = '#b9b0a2';
 export const LINE = 40;
+export const HEADER = '#2d3a2e';
 
 export const CUBE_FILL = ['#8a5a2b', '#f2c230', '#2f6fd6', '#fafafa', '#3a9a4a', '#9b59b6', '#1e1e1e'];
 export const CUBE_INK = ['#ffffff', '#2a2000', '#ffffff', '#23201c', '#ffffff', '#ffffff', '#ffffff'];
+const COLOUR_KEYS = ['BR', 'YE', 'BL', 'WH', 'GR', 'MV', 'BK'] as const;
+
+/** Card header colours by equipment type, and by contract kind. */
+const KIND_FILL: Record<EquipmentKind, string> = { storage: '#55687a', incin2: '#b9532a', incin1: '#b9532a', recycling: '#2e7d4f', decon: '#7d3c98' };
+const CONTRACT_FILL = { bulk: '#6d5a3a', sorted: '#35606e' } as const;
+
+export type T = (key: string, args?: Record<string, string | number>) => string;
+export const tOf = (ctx: RenderContext): T => (k, a) => ctx.t(`palermo.render.${k}`, a);
 
 export function seatName(ctx: RenderContext, seat: number): string {
   return ctx.names[seat] ?? ctx.t('render.seat', { number: seat + 1 });
 }
+
+/** A context to measure text before the image exists (layouts need heights first). */
+let measurer: Ctx | null = null;
+export function measureCtx(): Ctx {
+  measurer ??= createBoardCanvas(4, 4).getContext('2d');
+  return measurer;
+}
+export function textWidth(g: Ctx, s: string, size = TEXT, bold = false): number {
+  g.font = font(size, bold);
+  return Math.ceil(g.measureText(s).width);
+}
+
+/** A line of text; returns the width used plus a gap of 10. */
+export function text(g: Ctx, s: string, x: number, cy: number, opts: { bold?: boolean; color?: string; size?: number; max?: number; align?: 'left' | 'right' | 'center' } = {}): number {
+  const size = opts.size ?? TEXT;
+  drawText(g, s, x, cy, { size, bold: opts.bold ?? false, color: opts.color ?? INK, align: opts.align ?? 'left', ...(opts.max !== undefined ? { maxWidth: opts.max } : {}) });
+  return Math.min(textWidth(g, s, size, opts.bold ?? false), opts.max ?? Infinity) + 10;
+}
+
+export const money = (n: number): string => (n < 0 ? `\u2212${-n}` : String(n));
+export const signed = (n: number): string => (n > 0 ? `+${n}` : money(n));
+
+// ---------------------------------------------------------------------------------------------
+// Cubes.
+
+export const cubeWidth = (count: number): number => (count >= 100 ? 54 : count >= 10 ? 42 : 34);
 
 /** A cube swatch with its count; returns the width used. */
 export function cube(g: Ctx, colour: number, count: number, x: number, cy: number): number {
@@ -34,65 +77,291 @@ export function cube(g: Ctx, colour: number, count: number, x: number, cy: numbe
   return w + 4;
 }
 
+/** Width of the swatches for every non-zero colour (an em dash when there is none). */
+export function cubesWidth(g: Ctx, v: readonly number[]): number {
+  let w = 0;
+  for (let c = 0; c < NC; c++) if (v[c]! > 0) w += cubeWidth(v[c]!) + 4;
+  return w === 0 ? textWidth(g, '—') + 6 : w;
+}
+
 /** Swatches for every non-zero colour; an em dash when empty. Returns the width used. */
 export function cubes(g: Ctx, x: number, cy: number, v: readonly number[]): number {
   let dx = 0;
   for (let c = 0; c < NC; c++) if (v[c]! > 0) dx += cube(g, c, v[c]!, x + dx, cy);
   if (dx === 0) {
     drawText(g, '—', x, cy, { size: TEXT, color: MUTED });
-    dx = 30;
+    dx = textWidth(g, '—') + 6;
   }
   return dx;
 }
 
-/** A label then text; returns the width used. */
-export function text(g: Ctx, s: string, x: number, cy: number, opts: { bold?: boolean; color?: string; size?: number; max?: number } = {}): number {
-  const size = opts.size ?? TEXT;
-  g.font = font(size, opts.bold ?? false);
-  drawText(g, s, x, cy, { size, bold: opts.bold ?? false, color: opts.color ?? INK, ...(opts.max !== undefined ? { maxWidth: opts.max } : {}) });
-  g.font = font(size, opts.bold ?? false);
-  return Math.min(Math.ceil(g.measureText(s).width), opts.max ?? Infinity) + 10;
+/** A plain colour chip (a colour a card takes, not a count); returns the width used. */
+function chip(g: Ctx, colour: number, x: number, cy: number): number {
+  fillRoundRect(g, x, cy - 11, 22, 22, 5, CUBE_FILL[colour]!);
+  if (colour === 3) strokeRoundRect(g, x + 0.75, cy - 10.25, 20.5, 20.5, 5, '#9a9a9a', 1.5);
+  return 25;
 }
 
-const cubeWidth = (count: number): number => (count >= 100 ? 54 : count >= 10 ? 42 : 34);
-const priceLabel = (p: number): string => `${p > 0 ? '+' : ''}${p < 0 ? '−' + -p : p}`;
+// ---------------------------------------------------------------------------------------------
+// Icons, one per equipment type, drawn in a box about 2r across.
 
-/** A contract as a chip: id, delivery swatches, then the price and lifetime if given. */
-export function contractChip(g: Ctx, card: number, x: number, cy: number, price?: number, life?: number): number {
-  const t = contractType(card);
-  let dx = text(g, t.id, x + 8, cy, { bold: true });
-  for (let c = 0; c < NC; c++) if (t.delivery[c]! > 0) dx += cube(g, c, t.delivery[c]!, x + 8 + dx, cy);
-  const p = price ?? t.price;
-  dx += text(g, priceLabel(p), x + 8 + dx, cy, { bold: true, color: p < 0 ? ACCENT : '#1d6b35' });
-  // Turns left on a held contract, the validity on an offered one.
-  dx += text(g, `×${life ?? t.validity}`, x + 8 + dx, cy, { color: MUTED });
-  strokeRoundRect(g, x, cy - 21, dx + 6, 42, 8, '#b9b0a2', 1.5);
-  return dx + 14;
+export function kindIcon(g: Ctx, kind: EquipmentKind, cx: number, cy: number, r: number, color: string): void {
+  g.fillStyle = color;
+  g.strokeStyle = color;
+  g.lineWidth = Math.max(2, r / 5);
+  g.lineJoin = 'round';
+  switch (kind) {
+    case 'storage': {
+      // A crate: a box with a lid.
+      g.beginPath();
+      g.rect(cx - r * 0.8, cy - r * 0.35, r * 1.6, r * 1.1);
+      g.stroke();
+      g.beginPath();
+      g.rect(cx - r * 0.95, cy - r * 0.8, r * 1.9, r * 0.45);
+      g.fill();
+      break;
+    }
+    case 'incin2':
+    case 'incin1': {
+      // A flame.
+      g.beginPath();
+      g.moveTo(cx, cy - r);
+      g.bezierCurveTo(cx + r * 0.9, cy - r * 0.2, cx + r * 0.8, cy + r * 0.9, cx, cy + r * 0.9);
+      g.bezierCurveTo(cx - r * 0.8, cy + r * 0.9, cx - r * 0.9, cy - r * 0.1, cx - r * 0.2, cy - r * 0.45);
+      g.bezierCurveTo(cx - r * 0.15, cy - r * 0.1, cx, cy - r * 0.3, cx, cy - r);
+      g.closePath();
+      g.fill();
+      break;
+    }
+    case 'recycling': {
+      // Two arrows chasing each other round a circle.
+      const rr = r * 0.7;
+      for (const start of [0.15 * Math.PI, 1.15 * Math.PI]) {
+        g.beginPath();
+        g.arc(cx, cy, rr, start, start + 0.75 * Math.PI);
+        g.stroke();
+        const end = start + 0.75 * Math.PI;
+        const ex = cx + rr * Math.cos(end), ey = cy + rr * Math.sin(end);
+        const tx = -Math.sin(end), ty = Math.cos(end);
+        const s = r * 0.35;
+        g.beginPath();
+        g.moveTo(ex + tx * s, ey + ty * s);
+        g.lineTo(ex - ty * s * 0.9, ey + tx * s * 0.9);
+        g.lineTo(ex + ty * s * 0.9, ey - tx * s * 0.9);
+        g.closePath();
+        g.fill();
+      }
+      break;
+    }
+    case 'decon': {
+      // A flask.
+      g.beginPath();
+      g.moveTo(cx - r * 0.25, cy - r * 0.9);
+      g.lineTo(cx - r * 0.25, cy - r * 0.2);
+      g.lineTo(cx - r * 0.8, cy + r * 0.8);
+      g.lineTo(cx + r * 0.8, cy + r * 0.8);
+      g.lineTo(cx + r * 0.25, cy - r * 0.2);
+      g.lineTo(cx + r * 0.25, cy - r * 0.9);
+      g.closePath();
+      g.stroke();
+      g.beginPath();
+      g.moveTo(cx - r * 0.5, cy + r * 0.3);
+      g.lineTo(cx + r * 0.5, cy + r * 0.3);
+      g.lineTo(cx + r * 0.8, cy + r * 0.8);
+      g.lineTo(cx - r * 0.8, cy + r * 0.8);
+      g.closePath();
+      g.fill();
+      break;
+    }
+  }
 }
 
-/** The width contractChip will use, without drawing (for wrapping rows of chips). */
-export function contractChipWidth(g: Ctx, card: number, price?: number, life?: number): number {
-  const t = contractType(card);
-  const measure = (s: string, bold: boolean): number => {
-    g.font = font(TEXT, bold);
-    return Math.ceil(g.measureText(s).width) + 10;
-  };
-  let dx = measure(t.id, true);
-  for (let c = 0; c < NC; c++) if (t.delivery[c]! > 0) dx += cubeWidth(t.delivery[c]!) + 4;
-  dx += measure(priceLabel(price ?? t.price), true) + measure(`×${life ?? t.validity}`, false);
-  return dx + 14;
+// ---------------------------------------------------------------------------------------------
+// Cards: a coloured header with an icon, the type in words and the id, then lines in words.
+
+export const CARD_H = 36 + 3 * 34 + 10;
+export const CARD_GAP = 10;
+/** Width of a card when `perRow` share `width`. */
+export const cardWidth = (width: number, perRow: number): number => Math.floor((width - (perRow - 1) * CARD_GAP) / perRow);
+
+function cardFrame(g: Ctx, x: number, y: number, w: number, fill: string, highlight: boolean): void {
+  fillRoundRect(g, x, y, w, CARD_H, 10, '#fbf8f2');
+  fillRoundRect(g, x, y, w, 36, 10, fill);
+  g.fillStyle = fill;
+  g.fillRect(x, y + 26, w, 10);
+  strokeRoundRect(g, x + 1, y + 1, w - 2, CARD_H - 2, 10, highlight ? ACCENT : fill, highlight ? 2 : 1.5);
 }
 
-export function equipmentChip(g: Ctx, card: number, x: number, cy: number, withPrice = false): number {
-  const t = equipmentType(card);
-  const colours = t.colours.length > 1 ? '' : ` ${COLOURS[t.colours[0]!]}`;
-  const label = withPrice ? `${t.id}${colours} ${t.price}` : t.id;
-  g.font = font(TEXT, true);
-  const w = Math.ceil(g.measureText(label).width) + 16;
-  const layer = cachedLayer(`palermo:eq:${label}`, w, 38, (c) => {
-    fillRoundRect(c, 0, 0, w, 38, 8, '#e4ddd0');
-    drawText(c, label, 8, 19, { size: TEXT, bold: true, color: INK });
+/** An equipment card: type, colours and room, price, and what it costs or earns. */
+export function equipmentCard(g: Ctx, t: T, card: number, x: number, y: number, w: number): void {
+  const e = equipmentType(card);
+  panel(g, `card ${e.id}`, x, y, w, CARD_H, () => {
+    const fill = KIND_FILL[e.kind];
+    cardFrame(g, x, y, w, fill, false);
+    kindIcon(g, e.kind, x + 20, y + 18, 11, '#ffffff');
+    // The type in bold when it fits, else regular ("Decontamination" is long); the id goes lower.
+    const type = t(`type.${e.kind}`);
+    const bold = textWidth(g, type, TEXT, true) <= w - 46;
+    text(g, type, x + 36, y + 18, { bold, color: '#ffffff', max: w - 46 });
+    let cy = y + 36 + 17 + 4;
+    let cx = x + 10;
+    for (const c of e.colours) cx += chip(g, c, cx, cy);
+    text(g, t('cubes', { count: e.capacity }), cx + 4, cy, { bold: true, max: x + w - 10 - cx - 4 });
+    cy += 34;
+    const idW = textWidth(g, e.id, TEXT, true) + 10;
+    text(g, t('price', { price: e.price }), x + 10, cy, { max: w - 20 - idW });
+    text(g, e.id, x + w - 10, cy, { bold: true, color: MUTED, align: 'right' });
+    cy += 34;
+    const per = e.kind === 'storage' ? 'perTurn' : 'perCube';
+    const amount = e.operating === 0 ? t('free0') : t(per, { amount: signed(e.operating) });
+    text(g, amount, x + 10, cy, { bold: true, color: e.operating > 0 ? GOOD : e.operating < 0 ? ACCENT : INK, max: w - 20 });
   });
-  blit(g, layer, Math.round(x), Math.round(cy - 19));
-  return w + 8;
+}
+
+/** A contract card: its kind, the cubes it delivers every turn, its price and validity. */
+export function contractCard(g: Ctx, t: T, card: number, x: number, y: number, w: number, opts: { price?: number; highlight?: boolean } = {}): void {
+  const c = contractType(card);
+  panel(g, `card ${c.id}`, x, y, w, CARD_H, () => {
+    const fill = CONTRACT_FILL[c.kind];
+    cardFrame(g, x, y, w, fill, opts.highlight ?? false);
+    const idW = textWidth(g, c.id, TEXT, true) + 12;
+    text(g, t(`contractKind.${c.kind}`), x + 10, y + 18, { bold: true, color: '#ffffff', max: w - 10 - idW });
+    text(g, c.id, x + w - 10, y + 18, { bold: true, color: '#ffffff', align: 'right' });
+    let cy = y + 36 + 17 + 4;
+    let cx = x + 10;
+    for (let k = 0; k < NC; k++) if (c.delivery[k]! > 0) cx += cube(g, k, c.delivery[k]!, cx, cy);
+    text(g, t('eachTurn'), cx + 2, cy, { color: MUTED, max: x + w - 10 - cx - 2 });
+    cy += 34;
+    const p = opts.price ?? c.price;
+    text(g, t('perTurn', { amount: signed(p) }), x + 10, cy, { bold: true, color: p < 0 ? ACCENT : p > 0 ? GOOD : INK, max: w - 20 });
+    cy += 34;
+    text(g, t('forTurns', { count: c.validity }), x + 10, cy, { max: w - 20 });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flow layout: items of known width placed left to right, wrapping onto new lines.
+
+export interface Item {
+  w: number;
+  draw: (g: Ctx, x: number, cy: number) => void;
+}
+
+export const PILL_H = 38;
+export const FLOW_LINE = PILL_H + 8;
+
+/** Splits items into lines of at most `width` (the first line may start `first` px in). */
+export function flowLines(items: readonly Item[], width: number, first = 0): Item[][] {
+  const lines: Item[][] = [[]];
+  let used = first;
+  for (const it of items) {
+    const line = lines[lines.length - 1]!;
+    if (line.length > 0 && used + it.w > width) {
+      lines.push([it]);
+      used = it.w + 8;
+    } else {
+      line.push(it);
+      used += it.w + 8;
+    }
+  }
+  return lines;
+}
+
+/** A light pill with a border around `inner` px of content; returns an item. */
+function pill(inner: number, body: (g: Ctx, x: number, cy: number) => void, edge = EDGE): Item {
+  const w = inner + 16;
+  return {
+    w,
+    draw: (g, x, cy) => {
+      fillRoundRect(g, x, cy - PILL_H / 2, w, PILL_H, 9, '#fbf8f2');
+      strokeRoundRect(g, x + 0.75, cy - PILL_H / 2 + 0.75, w - 1.5, PILL_H - 1.5, 9, edge, 1.5);
+      body(g, x + 8, cy);
+    },
+  };
+}
+
+/** A text as a flow item. */
+export function textItem(m: Ctx, s: string, opts: { bold?: boolean; color?: string } = {}): Item {
+  const w = textWidth(m, s, TEXT, opts.bold ?? false);
+  return { w, draw: (g, x, cy) => void text(g, s, x, cy, opts) };
+}
+
+/** A sentence as one flow item per word, so it wraps like text. */
+export function wordItems(m: Ctx, s: string, opts: { bold?: boolean; color?: string } = {}): Item[] {
+  return s.split(' ').filter((w) => w.length > 0).map((w) => textItem(m, w, opts));
+}
+
+/** A label and its cube swatches (an em dash when empty) as one flow item, so they never part. */
+export function cubesItem(m: Ctx, label: string, v: readonly number[], opts: { bold?: boolean; color?: string } = {}): Item {
+  const lw = textWidth(m, label, TEXT, opts.bold ?? false) + 8;
+  return { w: lw + cubesWidth(m, v), draw: (g, x, cy) => { text(g, label, x, cy, { color: MUTED, ...opts }); cubes(g, x + lw, cy, v); } };
+}
+
+/** A held contract: the cubes it brings each turn, what it pays each turn, the turns left. */
+export function contractPill(m: Ctx, t: T, held: { card: number; price: number; life: number }): Item {
+  const c = contractType(held.card);
+  const pay = t('perTurnShort', { amount: signed(held.price) });
+  const left = t('turnsLeft', { count: held.life });
+  const sw = cubesWidth(m, c.delivery);
+  const pw = textWidth(m, pay, TEXT, true);
+  const lw = textWidth(m, left);
+  return pill(sw + 4 + pw + 10 + lw, (g, x, cy) => {
+    x += cubes(g, x, cy, c.delivery) + 4;
+    x += text(g, pay, x, cy, { bold: true, color: held.price < 0 ? ACCENT : held.price > 0 ? GOOD : INK });
+    text(g, left, x, cy, { color: MUTED });
+  }, CONTRACT_FILL[c.kind]);
+}
+
+/** A place that holds cubes: icon, type, id, the cubes on it, and the room left. */
+export function roomPill(m: Ctx, t: T, r: Room): Item {
+  const name = r.id ? `${t(`type.${r.kind}`)} ${r.id}` : t(`type.${r.kind}`);
+  const free = r.capacity - r.used;
+  const room = free === 0 ? t('full') : t('freeRoom', { count: free, capacity: r.capacity });
+  const life = r.life !== null ? t('turnsLeft', { count: r.life }) : '';
+  const nw = textWidth(m, name, TEXT, true);
+  const cw = r.used > 0 ? cubesWidth(m, r.cubes) : 0;
+  const rw = textWidth(m, room, TEXT, true);
+  const lw = life ? textWidth(m, life) + 10 : 0;
+  return pill(30 + nw + 10 + (cw ? cw + 6 : 0) + rw + lw, (g, x, cy) => {
+    kindIcon(g, r.kind, x + 12, cy, 11, KIND_FILL[r.kind]);
+    x += 30;
+    x += text(g, name, x, cy, { bold: true });
+    if (cw) x += cubes(g, x, cy, r.cubes) + 6;
+    x += text(g, room, x, cy, { bold: true, color: free === 0 ? ACCENT : GOOD });
+    if (life) text(g, life, x, cy, { color: MUTED });
+  }, KIND_FILL[r.kind]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The legend: what colours, icons, signs and counts mean, as a flow of short entries.
+
+export function legendLines(m: Ctx, t: T, width: number): Item[][] {
+  const colours: Item[] = [];
+  for (let c = 0; c < NC; c++) {
+    const word = t(`waste.${COLOUR_KEYS[c]}`);
+    const ww = textWidth(m, word);
+    colours.push({ w: 27 + ww + 14, draw: (g, x, cy) => { chip(g, c, x, cy); text(g, word, x + 27, cy); } });
+  }
+  const lines = flowLines(colours, width);
+  for (const key of ['signs', 'waiting', 'score'] as const) lines.push(...flowLines(wordItems(m, t(`legend.${key}`), { color: MUTED }), width));
+  return lines;
+}
+
+/** Draws flow lines from (x, cy), one line every FLOW_LINE px; returns the y after the last line. */
+export function drawLines(g: Ctx, lines: readonly Item[][], x: number, cy: number, first = 0): number {
+  lines.forEach((line, i) => {
+    let lx = x + (i === 0 ? first : 0);
+    for (const it of line) {
+      it.draw(g, lx, cy);
+      lx += it.w + 8;
+    }
+    cy += FLOW_LINE;
+  });
+  return cy;
+}
+
+/** Shortens a name to `max` px in the given font (for layouts measured before drawing). */
+export function fitName(m: Ctx, s: string, max: number, size: number, bold: boolean): string {
+  m.font = font(size, bold);
+  return fitText(m, s, max);
 }

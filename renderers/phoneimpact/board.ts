@@ -1,7 +1,7 @@
 /** The public board: suppliers and face-up rows, malus deck, last event, and every player's phone. */
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, RECIPES, RULESETS, SUPPLIERS } from '../../src/games/phoneimpact/constants.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { BG, INK, MUTED, PAD, SMALL, SUPPLIER_COLOUR, TEXT, W, card, emptySlot, header, panel, typeLabel, wrap } from './parts.js';
 
@@ -72,6 +72,7 @@ export function renderPhoneImpactBoard(view: PhoneImpactPublicView, ctx: RenderC
     drawText(g, `${ctx.t('phoneimpact.render.malus')}: ${p.malusCount}`, W - PAD - 16, y + 164, { size: SMALL, bold: true, color: '#8a2d2a', align: 'right' });
     y += PLAYER_H + 12;
   }
+  closePanel();
   drawText(g, ctx.t('phoneimpact.render.credit'), W / 2, H - 30, { size: SMALL, color: MUTED, align: 'center', maxWidth: W - 2 * PAD });
   return encodePng(canvas);
 }

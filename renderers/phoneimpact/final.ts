@@ -2,7 +2,7 @@
 import type { Outcome } from '../../src/engine/types.js';
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, MALUS_PENALTY, RECIPES, RECYCL_BONUS, RULESETS } from '../../src/games/phoneimpact/constants.js';
-import { createImageCanvas, drawText, encodePng } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { subtitle } from './board.js';
 import { BG, INK, MUTED, PAD, SMALL, TEXT, W, header, panel } from './parts.js';
@@ -33,6 +33,7 @@ export function renderPhoneImpactFinal(view: PhoneImpactPublicView, outcome: Out
     );
     y += 92;
   }
+  closePanel();
   drawText(g, ctx.t('phoneimpact.render.credit'), W / 2, H - 30, { size: SMALL, color: MUTED, align: 'center', maxWidth: W - 2 * PAD });
   return encodePng(canvas);
 }

@@ -1,17 +1,19 @@
 /** A seat's private view: its hand grouped by supplier and type, its phone's needs, its malus. */
 import type { PhoneImpactSeatView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, RECIPES, SUPPLIERS, TYPES } from '../../src/games/phoneimpact/constants.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { BG, INK, MUTED, PAD, SMALL, SUPPLIER_COLOUR, TEXT, W, card, header, panel, typeLabel } from './parts.js';
+import { BG, INK, MUTED, PAD, SMALL, SUPPLIER_COLOUR, TEXT, W, card, header, panel, typeLabel, wrap } from './parts.js';
 
 const CW = 410;
 const CH = 56;
+/** A component's panel: its name, then what it still needs on up to two lines. */
+const COMPONENT_H = 116;
 
 export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderContext): Buffer {
   const groups = SUPPLIERS.map((s) => TYPES.map((t) => ({ s, t, n: view.hand.filter((c) => c.supplier === s && c.type === t).length })).filter((x) => x.n > 0));
   const rows = groups.reduce((a, g) => a + Math.max(1, Math.ceil(g.length / 2)), 0);
-  const H = 96 + 20 + rows * (CH + 12) + 40 + 4 * 96 + 70;
+  const H = 96 + 20 + rows * (CH + 12) + 40 + 4 * (COMPONENT_H + 8) + 70;
   const { canvas, g } = createImageCanvas(W, H);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, H);
@@ -30,7 +32,7 @@ export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderCont
   y += 28;
   const me = view.players[view.seat]!;
   for (const c of COMPONENTS) {
-    panel(g, PAD, y, W - 2 * PAD, 88, false);
+    panel(g, PAD, y, W - 2 * PAD, COMPONENT_H, false);
     const built = !!me.built[c];
     const missing = TYPES.map((t) => ({ t, n: RECIPES[c].need[t] - view.hand.filter((h) => h.type === t).length })).filter((x) => x.n > 0);
     drawText(g, `${ctx.t(`phoneimpact.component.${c}`)} (${RECIPES[c].points})`, PAD + 16, y + 26, { size: TEXT, bold: true, color: INK, maxWidth: W - 2 * PAD - 32 });
@@ -39,9 +41,11 @@ export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderCont
       : missing.length === 0
         ? ctx.t('phoneimpact.render.ready')
         : `${ctx.t('phoneimpact.render.needs')}: ${missing.map((x) => `${x.n} ${typeLabel(ctx, view.ruleset, x.t)}`).join(', ')}`;
-    drawText(g, status, PAD + 16, y + 62, { size: SMALL, color: built ? '#2f6f4f' : missing.length === 0 ? '#2b7de9' : MUTED, maxWidth: W - 2 * PAD - 32 });
-    y += 96;
+    const colour = built ? '#2f6f4f' : missing.length === 0 ? '#2b7de9' : MUTED;
+    wrap(g, status, W - 2 * PAD - 32, SMALL, 2).forEach((line, i) => drawText(g, line, PAD + 16, y + 60 + i * 30, { size: SMALL, color: colour, maxWidth: W - 2 * PAD - 32 }));
+    y += COMPONENT_H + 8;
   }
+  closePanel();
   drawText(g, ctx.t('phoneimpact.render.credit'), W / 2, H - 30, { size: SMALL, color: MUTED, align: 'center', maxWidth: W - 2 * PAD });
   return encodePng(canvas);
 }

@@ -1,6 +1,6 @@
 /** Shared drawing for PhoneImpact images: colours, cards, panels. Text ≥ 24 px on 900 px (phone rule). */
 import type { Ctx } from '../canvas.js';
-import { drawText, fillRoundRect, fitText, font, strokeRoundRect } from '../canvas.js';
+import { drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
@@ -35,8 +35,11 @@ export function emptySlot(g: Ctx, x: number, y: number, w: number, h: number): v
 }
 
 export function panel(g: Ctx, x: number, y: number, w: number, h: number, highlight = false): void {
+  closePanel();
   fillRoundRect(g, x, y, w, h, 14, PANEL);
   if (highlight) strokeRoundRect(g, x + 1.5, y + 1.5, w - 3, h - 3, 14, '#2b7de9', 3);
+  // What follows is the panel's content, until the next panel (checked by the bounds test).
+  openPanel(g, `panel at y ${Math.round(y)}`, x, y, w, h);
 }
 
 export function header(g: Ctx, title: string, sub: string): number {

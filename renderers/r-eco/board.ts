@@ -14,8 +14,7 @@ import {
   drawText,
   encodePng,
   fillRoundRect,
-  fitText,
-  font,
+  fitNames,
   formatValue,
   type Ctx,
 } from '../canvas.js';
@@ -80,8 +79,15 @@ const BIN_X = 570;
 /** Rewards get the whole second line, but for the bonus at its right end. */
 const BONUS_W = 250;
 
+/** The legend under the players: what the hand icon, the bin and a faded reward mean. */
+const LEGEND_H = 2 * 40 + 16;
+
+function legendY(seats: number): number {
+  return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + 12;
+}
+
 function boardHeight(seats: number): number {
-  return PLAYERS_Y + PLAYERS_HEAD + seats * ROW_H + 10 + M;
+  return legendY(seats) + LEGEND_H + M;
 }
 
 function centreX(i: number): number {
@@ -103,6 +109,9 @@ interface Labels {
   players: string;
   score: string;
   colours: string[];
+  hand: string;
+  bin: string;
+  faded: string;
 }
 
 function labels(ctx: RenderContext): Labels {
@@ -113,6 +122,9 @@ function labels(ctx: RenderContext): Labels {
     players: ctx.t('render.players'),
     score: ctx.t('render.score'),
     colours: colourLabels(ctx),
+    hand: ctx.t('render.legendHand'),
+    bin: ctx.t('render.legendBin'),
+    faded: ctx.t('render.legendFaded'),
   };
 }
 
@@ -131,7 +143,20 @@ function staticLayer(seats: number, l: Labels) {
       g.fillStyle = '#e3e9e5';
       g.fillRect(M + 12, rowY(i), W - 2 * M - 24, 1);
     }
+    drawLegend(g, legendY(seats), l);
   });
+}
+
+/** Symbols the player rows use without words. */
+function drawLegend(g: Ctx, y: number, l: Labels): void {
+  drawPanel(g, M, y, W - 2 * M, LEGEND_H);
+  const cy = y + 8 + 20;
+  const half = (W - 2 * M) / 2;
+  blit(g, cardBack(BACK_ICON), M + 16, cy - BACK_ICON.h / 2);
+  drawText(g, l.hand, M + 16 + BACK_ICON.w + 10, cy + 1, { size: TEXT_MIN, color: INK, maxWidth: half - BACK_ICON.w - 36 });
+  drawPenalty(g, M + half, cy, 1);
+  drawText(g, l.bin, M + half + 86, cy + 1, { size: TEXT_MIN, color: INK, maxWidth: half - 102 });
+  drawText(g, l.faded, M + 16, cy + 40, { size: TEXT_MIN, color: MUTED, maxWidth: W - 2 * M - 32 });
 }
 
 function drawCentreFrame(g: Ctx, colour: string, x: number, y: number, l: Labels, name: string): void {
@@ -211,10 +236,7 @@ function drawHeader(g: Ctx, view: REcoPublicView, ctx: RenderContext): void {
   else {
     // The name gives way first, so the words around it stay whole.
     const key = view.phase === 'dump' ? 'render.toDump' : 'render.toPlay';
-    g.font = font(TEXT_L, true);
-    const words = g.measureText(ctx.t(key, { name: '' })).width;
-    const name = fitText(g, seatName(ctx, view.current), Math.max(120, statusMax - words));
-    status = ctx.t(key, { name });
+    status = fitNames(g, (short) => ctx.t(key, { name: short(seatName(ctx, view.current)) }), statusMax, TEXT_L, true);
   }
   drawText(g, status, M + 4, cy, { size: TEXT_L, bold: true, color: over ? '#ffd866' : '#ffffff', maxWidth: statusMax });
 

@@ -3,7 +3,7 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, strokeRoundRect, type Ctx } from '../canvas.js';
+import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
 
@@ -52,8 +52,11 @@ export function drawBackground(g: Ctx, width: number, height: number, headerH: n
 
 /** A white panel with a soft shadow; `inside` draws before the edge so the edge stays on top. */
 export function drawPanel(g: Ctx, x: number, y: number, w: number, h: number, inside?: () => void): void {
+  closePanel();
   fillRoundRect(g, x + 2, y + 3, w, h, 12, 'rgba(20,35,30,0.12)');
   fillRoundRect(g, x, y, w, h, 12, PANEL);
+  // What follows is the panel's content, until the next panel (checked by the bounds test).
+  openPanel(g, `panel at y ${Math.round(y)}`, x, y, w, h);
   inside?.();
   strokeRoundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 12, PANEL_EDGE, 1);
 }

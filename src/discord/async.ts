@@ -7,26 +7,27 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type Button
 import { encodeCustomId } from './custom-id.js';
 import { randomUUID } from 'node:crypto';
 import { t, type Language } from '../i18n/index.js';
-import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES } from '../store/clocks.js';
+import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, SEAT_REQUEST_MINUTES, TAKEOVER_CHOICES } from '../store/clocks.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import { checkBotPermissions, displayName } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
-import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser } from './messages.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage } from './messages.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 import { durationLabel, settingsLines } from './settings-text.js';
 
 /** The slash-command choices of each setting, named in English and French. */
-export function settingChoices(kind: 'reminder' | 'deadline' | 'pace') {
+export function settingChoices(kind: 'reminder' | 'deadline' | 'pace' | 'takeover') {
   if (kind === 'pace') return PACE_CHOICES.map((p) => ({ name: t('en', `settings.pace.${p}`), value: p, name_localizations: { fr: t('fr', `settings.pace.${p}`) } }));
+  if (kind === 'takeover') return TAKEOVER_CHOICES.map((p) => ({ name: t('en', `settings.takeover.${p}`), value: p, name_localizations: { fr: t('fr', `settings.takeover.${p}`) } }));
   const values = kind === 'reminder' ? REMINDER_CHOICES : DEADLINE_CHOICES;
   return values.map((m) => ({ name: durationLabel('en', m), value: String(m), name_localizations: { fr: durationLabel('fr', m) } }));
 }
 
 /** Reads settings given as command options over a base; a value not offered is refused. */
-export function readSettings(base: GameSettings, given: { reminder: string | null; deadline: string | null; pace: string | null }): GameSettings | null {
+export function readSettings(base: GameSettings, given: { reminder: string | null; deadline: string | null; pace: string | null; takeover?: string | null }): GameSettings | null {
   const next = { ...base };
   if (given.reminder !== null) {
     const m = Number(given.reminder);
@@ -42,6 +43,10 @@ export function readSettings(base: GameSettings, given: { reminder: string | nul
     if (!(PACE_CHOICES as readonly string[]).includes(given.pace)) return null;
     next.pace = given.pace as GameSettings['pace'];
   }
+  if (given.takeover != null) {
+    if (!(TAKEOVER_CHOICES as readonly string[]).includes(given.takeover)) return null;
+    next.takeover = given.takeover as GameSettings['takeover'];
+  }
   return next;
 }
 
@@ -56,6 +61,7 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
     reminder: interaction.options.getString('reminder'),
     deadline: interaction.options.getString('deadline'),
     pace: interaction.options.getString('pace'),
+    takeover: interaction.options.getString('takeover'),
   });
   if (!next) return replyError(interaction, 'error.badOption');
   const result = ctx.store.updateSettings(record.id, next);
@@ -90,29 +96,38 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
   }
   await interaction.reply({
     content: t(language, 'game.kicked', { user: `<@${target.id}>`, by: `<@${interaction.user.id}>`, bot: updated.seats[seat]!.displayName, id: updated.id }),
-    components: [takeSeatRow(updated, seat, language)],
+    components: takeSeatRows(updated, seat, language),
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
 }
 
-/** A button under the news that a bot took a seat: anyone watching may play it instead. */
-export function takeSeatRow(record: GameRecord, seat: number, language: Language) {
-  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+/** A button under the news that a bot took a seat, unless the table lets nobody take seats over. */
+export function takeSeatRows(record: GameRecord, seat: number, language: Language) {
+  if (record.settings.takeover === 'nobody') return [];
+  return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
       .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
       .setStyle(ButtonStyle.Secondary),
-  );
+  )];
 }
 
-/** A person who is not playing takes over a bot seat: from now on it is theirs. */
+/**
+ * A person who is not playing takes over a bot seat, as the table's setting allows: at once,
+ * after the host's approval, or never. Whoever was kicked from or timed out of this game always
+ * needs the host; a moderator needs nobody's approval.
+ */
 export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction | ChatInputCommandInteraction, record: GameRecord | null, wanted: number | null): Promise<void> {
   if (!record || record.status !== 'active') return replyError(interaction, record?.status === 'lobby' ? 'error.useJoin' : 'error.noGame');
   if (seatOfUser(record, interaction.user.id) !== null) return replyError(interaction, 'error.alreadyJoined');
   const seat = wanted ?? record.seats.find((s) => s.isBot)?.position ?? null;
   if (seat === null || !record.seats[seat]?.isBot) return replyError(interaction, 'error.notABotSeat');
+  const rule = record.settings.takeover ?? 'host';
+  if (rule === 'nobody') return replyError(interaction, 'error.takeoverClosed');
   if (!(await checkBotPermissions(interaction))) return;
+  const removed = ctx.store.wasRemoved(record.id, interaction.user.id);
+  if (!canModerate(interaction) && (rule === 'host' || removed)) return askForSeat(ctx, interaction, record, seat, removed);
   const bot = record.seats[seat]!.displayName;
   const result = ctx.store.takeSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) });
   if (!result.ok) return replyError(interaction, result.error);
@@ -124,6 +139,51 @@ export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction |
   });
   await replyEphemeral(interaction, t(userLanguage(interaction), 'game.tookSeatPrivate'));
   ctx.tables.wake(result.value);
+}
+
+/** Files a request for the seat and shows it to the host and moderators, with Accept / Refuse. */
+async function askForSeat(ctx: BotContext, interaction: ButtonInteraction | ChatInputCommandInteraction, record: GameRecord, seat: number, removed: boolean): Promise<void> {
+  const expiresAt = new Date(ctx.clock.now().getTime() + SEAT_REQUEST_MINUTES * 60_000);
+  const filed = ctx.store.requestSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) }, expiresAt);
+  if (!filed.ok) return replyError(interaction, filed.error);
+  const language = gameLanguage(record);
+  const user = `<@${interaction.user.id}>`;
+  const lines = [t(language, 'game.seatRequest', { user, bot: record.seats[seat]!.displayName, id: record.id, host: `<@${record.creatorId}>`, until: `<t:${Math.floor(expiresAt.getTime() / 1000)}:f>` })];
+  if (removed) lines.push(t(language, 'game.seatRequestRemoved', { user }));
+  const response = await interaction.reply({
+    content: clip(lines.join('\n'), LIMITS.contentLength),
+    components: [seatRequestRow(filed.value.id, language)],
+    // The host is pinged; the person asking is only named.
+    allowedMentions: { users: [record.creatorId] },
+    withResponse: true,
+  });
+  const messageId = response.resource?.message?.id;
+  if (messageId) ctx.store.setSeatRequestMessage(filed.value.id, messageId);
+  await replyEphemeral(interaction, t(userLanguage(interaction), 'game.seatRequestSent'));
+}
+
+function seatRequestRow(requestId: number, language: Language) {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'seat-request', requestId, accept: true })).setLabel(t(language, 'ui.accept')).setStyle(ButtonStyle.Success),
+    new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'seat-request', requestId, accept: false })).setLabel(t(language, 'ui.refuse')).setStyle(ButtonStyle.Danger),
+  );
+}
+
+/** The host or a moderator answers a seat request; the request message says how it ended. */
+export async function answerSeatRequest(ctx: BotContext, interaction: ButtonInteraction, requestId: number, accept: boolean): Promise<void> {
+  const request = ctx.store.seatRequest(requestId);
+  const record = request ? ctx.store.get(request.gameId) : null;
+  if (!request || !record) return replyError(interaction, 'error.gameClosed');
+  if (!isHostOrModerator(interaction, record)) return replyError(interaction, 'error.hostOnly');
+  const result = ctx.store.answerSeatRequest(requestId, accept, interaction.user.id);
+  if (!result.ok) return replyError(interaction, result.error);
+  const { request: answered, game } = result.value;
+  await interaction.update(seatRequestEndedMessage(record, answered));
+  if (answered.status === 'expired') await replyError(interaction, 'error.request.expired');
+  if (game) {
+    ctx.tables.cancelBots(game.id);
+    ctx.tables.wake(game);
+  }
 }
 
 /** No more reminders for this seat until its turn is over. */
@@ -139,7 +199,8 @@ export async function snooze(ctx: BotContext, interaction: ButtonInteraction, ga
 
 /** The public log of a game, rebuilt from the stored moves: never a private line. */
 export function logLines(ctx: BotContext, record: GameRecord, language: Language, last = 40): string[] {
-  return publicLogLines(record, ctx.store.publicLog(record.id), language).slice(-last);
+  const lines = ctx.store.publicLines(record.id);
+  return publicLogLines(record, lines.map((l) => l.line), language, lines.map((l) => l.sequence)).slice(-last);
 }
 
 export async function showLog(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {

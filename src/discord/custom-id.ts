@@ -16,6 +16,8 @@ export type CustomId =
   | { kind: 'hint'; gameId: number; version: number }
   /** A person takes over a bot seat of a running game. */
   | { kind: 'take'; gameId: number; seat: number }
+  /** The host or a moderator accepts or refuses a request to take over a seat. */
+  | { kind: 'seat-request'; requestId: number; accept: boolean }
   /** Another page of /history. */
   | { kind: 'history'; page: number }
   | { kind: 'rules'; gameType: string }
@@ -52,6 +54,8 @@ export function encodeCustomId(id: CustomId): string {
       return `lvl:${id.gameId}:${id.seat}:${id.level}`;
     case 'hint':
       return `hint:${id.gameId}:${id.version}`;
+    case 'seat-request':
+      return `seatreq:${id.requestId}:${id.accept ? 'yes' : 'no'}`;
     case 'history':
       return `history:${id.page}`;
     case 'rules':
@@ -96,6 +100,8 @@ export function decodeCustomId(raw: string): CustomId | null {
       const version = int(b);
       return gameId !== null && version !== null && c === undefined ? { kind, gameId, version } : null;
     }
+    case 'seatreq':
+      return gameId !== null && (b === 'yes' || b === 'no') && c === undefined ? { kind: 'seat-request', requestId: gameId, accept: b === 'yes' } : null;
     case 'history':
       return gameId !== null && b === undefined ? { kind, page: gameId } : null;
     case 'rules':

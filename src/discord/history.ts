@@ -9,7 +9,7 @@ import { logLines } from './async.js';
 import type { BotContext } from './context.js';
 import { encodeCustomId } from './custom-id.js';
 import { LIMITS, clip } from './limits.js';
-import { gameOf, rankingLines, seatNamer } from './messages.js';
+import { gameOf, rankingLines, seatHolderNames, seatNamerWithPast } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
 
 const PAGE = 8;
@@ -27,7 +27,8 @@ function summary(ctx: BotContext, record: GameRecord, language: Language): strin
     id: record.id,
     game: t(language, gameOf(record).nameKey),
     date: day(language, record.finishedAt ?? record.updatedAt),
-    players: record.seats.map((s) => s.displayName).join(', '),
+    // A seat that changed hands shows everyone who played it, in order.
+    players: record.seats.map((s) => seatHolderNames(record, s.position, 'plain').join(' → ')).join(', '),
     winner: winners.join(', ') || '—',
     moves: ctx.store.moveCount(record.id),
     count: days,
@@ -62,7 +63,7 @@ export async function showHistory(ctx: BotContext, interaction: ChatInputCommand
   const record = ctx.store.get(id);
   if (!record || record.guildId !== interaction.guildId || record.status === 'lobby') return replyError(interaction, 'error.noSuchGame');
   const outcome = gameOf(record).outcome(record.state);
-  const names = seatNamer(record, 'plain');
+  const names = seatNamerWithPast(record, language, 'plain');
   const ranking = outcome ? rankingLines(outcome, language, names) : [t(language, `history.status.${record.status}`)];
   const log = logLines(ctx, record, language, 25);
   const embed = new EmbedBuilder()

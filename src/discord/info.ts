@@ -4,12 +4,21 @@ import { gameById } from '../games/index.js';
 import { t } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
 import { LIMITS, clip } from './limits.js';
-import { statusEmbed } from './messages.js';
+import type { BotContext } from './context.js';
+import { gameOf, statusEmbed } from './messages.js';
 import { replyError, userLanguage } from './replies.js';
 
-export async function showStatus(interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {
+export async function showStatus(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {
   if (!record) return replyError(interaction, 'error.noGameHere');
-  await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction))], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  // The waiting seats' deadlines: public facts, since everyone sees whose turn it is.
+  const deadlines = record.status === 'active'
+    ? pendingSeats(record).filter((seat) => !record.seats[seat]?.isBot).map((seat) => ({ seat, deadlineAt: ctx.store.clockOf(record.id, seat)?.deadlineAt ?? null }))
+    : [];
+  await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction), deadlines)], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
+function pendingSeats(record: GameRecord): number[] {
+  return gameOf(record).pending(record.state);
 }
 
 export async function showRules(interaction: RepliableInteraction, gameType: string): Promise<void> {

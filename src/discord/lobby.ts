@@ -11,7 +11,7 @@ import type { GameRecord, StoreResult } from '../store/game-store.js';
 import type { BotLevel, GameSettings } from '../store/schema.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { takeSeatRow } from './async.js';
+import { takeSeatRows } from './async.js';
 import { gameLanguage, lobbyMessage } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
@@ -136,7 +136,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   const seat = record.seats.find((s) => s.userId === interaction.user.id)!.position;
   await interaction.reply({
     content: t(language, 'game.handedToBot', { user, bot: updated.seats[seat]!.displayName, id: updated.id }),
-    components: [takeSeatRow(updated, seat, language)],
+    components: takeSeatRows(updated, seat, language),
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);

@@ -15,7 +15,7 @@ import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
 import type { PostPayload } from '../store/schema.js';
 import { gameById } from '../games/index.js';
 import { hasKey, languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
-import type { GameRecord, SeatRecord } from '../store/game-store.js';
+import type { GameRecord, SeatHolder, SeatRecord } from '../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
 import { decisionComponents, decisionNotes } from './decision-ui.js';
 import type { ImageJob } from './images.js';
@@ -36,13 +36,47 @@ export function gameLanguage(record: GameRecord): Language {
   return languageOf(record.language);
 }
 
-/** Public text names humans by mention and bots by name; images use plain names. */
-export function seatNamer(record: GameRecord, style: 'mention' | 'plain'): SeatNamer {
+/** Who held a seat at move `sequence` (0: the deal); without one, who holds it now. */
+export function holderAt(record: GameRecord, seat: Seat, sequence?: number): { userId: string | null; displayName: string } | undefined {
+  if (sequence !== undefined && record.holders) {
+    let found: SeatHolder | undefined;
+    for (const h of record.holders) if (h.seat === seat && h.fromSequence <= sequence && (!found || h.fromSequence >= found.fromSequence)) found = h;
+    if (found) return found;
+  }
+  return record.seats[seat];
+}
+
+function nameOf(holder: { userId: string | null; displayName: string }, style: 'mention' | 'plain'): string {
+  if (style === 'plain') return holder.displayName;
+  return holder.userId ? `<@${holder.userId}>` : `**${holder.displayName}**`;
+}
+
+/**
+ * Public text names humans by mention and bots by name; images use plain names. A line of move
+ * `sequence` names whoever held the seat then, not whoever holds it now.
+ */
+export function seatNamer(record: GameRecord, style: 'mention' | 'plain', sequence?: number): SeatNamer {
   return (seat: Seat) => {
-    const s = record.seats[seat];
-    if (!s) return `#${seat + 1}`;
-    if (style === 'plain' || !s.userId) return style === 'mention' ? `**${s.displayName}**` : s.displayName;
-    return `<@${s.userId}>`;
+    const s = holderAt(record, seat, sequence);
+    return s ? nameOf(s, style) : `#${seat + 1}`;
+  };
+}
+
+/** Everyone who held a seat, first to last, each once in a row ("Cat → Bot Ada → Wat"). */
+export function seatHolderNames(record: GameRecord, seat: Seat, style: 'mention' | 'plain'): string[] {
+  const held = (record.holders ?? []).filter((h) => h.seat === seat).sort((a, b) => a.fromSequence - b.fromSequence);
+  const names = (held.length ? held : record.seats[seat] ? [record.seats[seat]!] : []).map((h) => nameOf(h, style));
+  return names.filter((n, i) => n !== names[i - 1]);
+}
+
+/** Names a seat by its holder now, and by those who played it before them, for rankings. */
+export function seatNamerWithPast(record: GameRecord, language: Language, style: 'mention' | 'plain'): SeatNamer {
+  const now = seatNamer(record, style);
+  return (seat: Seat) => {
+    const all = seatHolderNames(record, seat, style);
+    const current = now(seat);
+    const before = all.filter((n) => n !== current);
+    return before.length ? t(language, 'final.playedBefore', { player: current, names: before.join(', ') }) : current;
   };
 }
 
@@ -138,7 +172,7 @@ export function utilityButtons(record: GameRecord, language: Language): Row {
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rules', gameType: record.gameType })).setLabel(t(language, 'ui.rules')).setStyle(ButtonStyle.Secondary),
   );
   // Anyone watching may take over a bot seat and play on.
-  const bot = record.seats.find((s) => s.isBot);
+  const bot = record.settings.takeover === 'nobody' ? undefined : record.seats.find((s) => s.isBot);
   if (bot) row.addComponents(new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat: bot.position })).setLabel(t(language, 'ui.takeSeat', { bot: bot.displayName })).setStyle(ButtonStyle.Secondary));
   return row;
 }
@@ -220,10 +254,15 @@ function botLevelRow(record: GameRecord, language: Language): Row[] {
 
 // ---------------------------------------------------------------- public board
 
-/** Public log lines only: events meant for some seats never reach a channel. */
-export function publicLogLines(record: GameRecord, events: readonly (Msg | LogEvent)[], language: Language): string[] {
-  const names = seatNamer(record, 'mention');
-  return events.filter((e) => !('visibleTo' in e) || e.visibleTo === 'all').map((e) => localise(language, e, names));
+/**
+ * Public log lines only: events meant for some seats never reach a channel. `at` gives each
+ * line's move, so a seat that changed hands is named as it was held then.
+ */
+export function publicLogLines(record: GameRecord, events: readonly (Msg | LogEvent)[], language: Language, at?: readonly number[]): string[] {
+  return events
+    .map((e, i) => ({ e, names: seatNamer(record, 'mention', at?.[i]) }))
+    .filter(({ e }) => !('visibleTo' in e) || e.visibleTo === 'all')
+    .map(({ e, names }) => localise(language, e, names));
 }
 
 /** Only the newly pending humans are notified; the turn line still names everyone pending. */
@@ -233,7 +272,7 @@ function pingUsers(record: GameRecord, post: PostPayload): string[] {
 
 export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer | null) {
   const language = gameLanguage(record);
-  const lines = publicLogLines(record, post.lines, language);
+  const lines = publicLogLines(record, post.lines, language, post.at);
   const embed = new EmbedBuilder()
     .setColor(post.over ? COLOUR.final : COLOUR.board)
     .setTitle(clip(t(language, 'board.title', { game: gameName(record, language), id: record.id }), 256));
@@ -252,7 +291,7 @@ export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer 
 /** A text-only post: an auction bid or a reveal, with the turn line when someone must act. */
 export function logMessage(record: GameRecord, post: PostPayload) {
   const language = gameLanguage(record);
-  const lines = publicLogLines(record, post.lines, language);
+  const lines = publicLogLines(record, post.lines, language, post.at);
   if (post.pending.length > 0) lines.push(turnLineFor(record, post.pending, language, 'mention'));
   const humanPending = post.pending.some((seat) => !record.seats[seat]?.isBot);
   const components: Row[] = humanPending
@@ -282,6 +321,16 @@ export function reminderMessage(record: GameRecord, post: PostPayload) {
   return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post) } };
 }
 
+/** A seat request's message once it is answered or expired: one line, no buttons. */
+export function seatRequestEndedMessage(record: GameRecord, request: { userId: string; seat: Seat; status: string; decidedBy: string | null }) {
+  const language = gameLanguage(record);
+  const key = request.status === 'accepted' ? 'game.seatRequestAccepted' : request.status === 'refused' ? 'game.seatRequestRefused' : 'game.seatRequestExpired';
+  // The seat's holder may have changed since: the bot named is the one the request was about.
+  const bot = record.holders?.filter((h) => h.seat === request.seat && h.isBot).at(-1)?.displayName ?? record.seats[request.seat]?.displayName ?? '?';
+  const content = t(language, key, { user: `<@${request.userId}>`, by: request.decidedBy ? `<@${request.decidedBy}>` : '', bot, id: record.id });
+  return { content, components: [], allowedMentions: { parse: [] as never[] } };
+}
+
 /** The direct message a player who asked for one gets when they must act. */
 export function turnDirectMessage(record: GameRecord, messageId: string | null) {
   const language = gameLanguage(record);
@@ -299,8 +348,8 @@ export function finalMessage(record: GameRecord, png: Buffer | null, post?: Post
   const embed = new EmbedBuilder()
     .setColor(COLOUR.final)
     .setTitle(clip(t(language, 'final.title', { game: gameName(record, language), id: record.id }), 256))
-    .setDescription(clip(rankingLines(outcome, language, names).join('\n'), LIMITS.embedDescription));
-  const files = withImage(embed, png, 'final.png', rankingLines(outcome, language, seatNamer(record, 'plain')).join('\n'));
+    .setDescription(clip(rankingLines(outcome, language, seatNamerWithPast(record, language, 'mention')).join('\n'), LIMITS.embedDescription));
+  const files = withImage(embed, png, 'final.png', rankingLines(outcome, language, seatNamerWithPast(record, language, 'plain')).join('\n'));
   for (const standing of outcome.standings.slice(0, LIMITS.embedFields)) {
     embed.addFields({
       name: clip(`${standing.rank}. ${record.seats[standing.seat]?.displayName ?? '?'} — ${t(language, 'final.points', { count: standing.score })}`, LIMITS.embedFieldName),
@@ -386,7 +435,18 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
 
 // ---------------------------------------------------------------- status
 
-export function statusEmbed(record: GameRecord, language: Language): EmbedBuilder {
+/** When a waiting seat's move will be played for it. */
+export interface SeatDeadline {
+  seat: Seat;
+  deadlineAt: Date | null;
+}
+
+/** Discord shows `<t:…>` in each reader's own time zone and language. */
+function discordTime(at: Date, style: 'f' | 'R'): string {
+  return `<t:${Math.floor(at.getTime() / 1000)}:${style}>`;
+}
+
+export function statusEmbed(record: GameRecord, language: Language, deadlines: readonly SeatDeadline[] = []): EmbedBuilder {
   const game = gameOf(record);
   const names = seatNamer(record, 'mention');
   const embed = new EmbedBuilder().setColor(COLOUR.board).setTitle(clip(t(language, 'status.title', { game: gameName(record, language), id: record.id }), 256));
@@ -398,11 +458,16 @@ export function statusEmbed(record: GameRecord, language: Language): EmbedBuilde
   const head: string[] = [];
   const strongTag = ` (${t(language, 'bot.level.strong')})`;
   head.push(t(language, 'status.seats', { seats: record.seats.map((s) => `${names(s.position)}${s.isBot && s.botLevel === 'strong' ? strongTag : ''}`).join(' → ') }));
-  if (record.status === 'active') head.push(turnLine(record, language));
-  else {
+  if (record.status === 'active') {
+    head.push(turnLine(record, language));
+    for (const d of deadlines) {
+      if (d.deadlineAt) head.push(t(language, 'status.deadline', { player: names(d.seat), at: discordTime(d.deadlineAt, 'f'), in: discordTime(d.deadlineAt, 'R') }));
+      else head.push(t(language, 'status.noDeadline', { player: names(d.seat) }));
+    }
+  } else {
     embed.setColor(COLOUR.final);
     const outcome = game.outcome(record.state);
-    if (outcome) head.push('', `**${t(language, 'status.finalRanking')}**`, ...rankingLines(outcome, language, names));
+    if (outcome) head.push('', `**${t(language, 'status.finalRanking')}**`, ...rankingLines(outcome, language, seatNamerWithPast(record, language, 'mention')));
   }
   embed.setDescription(clip(head.join('\n'), LIMITS.embedDescription));
   // Discord shows mentions in embed text but not in field names: those get plain names.

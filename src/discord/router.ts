@@ -5,7 +5,7 @@
 import type { Interaction, ModalSubmitInteraction } from 'discord.js';
 import type { Command } from '../../commands/index.js';
 import type { BotContext } from './context.js';
-import { rematch, snooze, takeSeat } from './async.js';
+import { answerSeatRequest, rematch, snooze, takeSeat } from './async.js';
 import { decodeCustomId } from './custom-id.js';
 import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';
@@ -48,7 +48,7 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
       case 'hand':
         return showHand(ctx, interaction, ctx.store.get(id.gameId));
       case 'status':
-        return showStatus(interaction, ctx.store.get(id.gameId));
+        return showStatus(ctx, interaction, ctx.store.get(id.gameId));
       case 'rules':
         return showRules(interaction, id.gameType);
       case 'move':
@@ -70,6 +70,8 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
         return setBotLevel(ctx, interaction, ctx.store.get(id.gameId), id.seat, id.level);
       case 'hint':
         return showHint(ctx, interaction, id.gameId, id.version);
+      case 'seat-request':
+        return answerSeatRequest(ctx, interaction, id.requestId, id.accept);
       case 'history':
         return historyButton(ctx, interaction, id.page);
     }

@@ -76,6 +76,11 @@ export class Scheduler {
         this.store.stopClock(due.gameId, due.seat, due.kind);
       }
     }
+    // A seat request nobody answered in time: its message loses Accept / Refuse.
+    for (const request of this.store.expireSeatRequests(BATCH)) {
+      this.tables.seatRequestExpired(request);
+      handled++;
+    }
     this.wakeAt = null;
     this.poke();
     return handled;

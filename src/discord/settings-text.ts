@@ -1,5 +1,6 @@
 /** Table settings as people read them: "12 h", "1 week", "off". */
 import { t, type Language } from '../i18n/index.js';
+import { TAKER_DEADLINE_MINUTES } from '../store/clocks.js';
 import type { GameSettings } from '../store/schema.js';
 
 /** "12 h", "1 week", "off": a duration in minutes as people say it. */
@@ -14,6 +15,11 @@ export function settingsLines(language: Language, settings: GameSettings): strin
     t(language, 'settings.reminderLine', { value: durationLabel(language, settings.reminderMinutes) }),
     t(language, 'settings.deadlineLine', { value: durationLabel(language, settings.deadlineMinutes) }),
     t(language, 'settings.paceLine', { value: t(language, `settings.pace.${settings.pace}`) }),
+    t(language, 'settings.takeoverLine', { value: t(language, `settings.takeover.${settings.takeover ?? 'host'}`) }),
+    // Without a table deadline, a person who takes a seat over still cannot stall the game.
+    ...(settings.deadlineMinutes <= 0 && settings.takeover !== 'nobody'
+      ? [t(language, 'settings.takerDeadline', { value: durationLabel(language, TAKER_DEADLINE_MINUTES) })]
+      : []),
     ...(settings.hints ? [t(language, 'settings.hintsLine')] : []),
   ];
 }

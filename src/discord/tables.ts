@@ -6,9 +6,9 @@
 import type { Client, Message, SendableChannels } from 'discord.js';
 import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, StoreResult } from '../store/game-store.js';
+import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, SeatRequest, StoreResult } from '../store/game-store.js';
 import type { ImageJob, Images } from './images.js';
-import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, turnDirectMessage } from './messages.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from './messages.js';
 import type { Thinker } from './thinker.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
@@ -67,6 +67,18 @@ export class Tables {
     const result = this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
     // A click that committed first wins: then there is nothing left to do.
     if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
+  }
+
+  /** Says on a seat request's message that it expired, in the game's queue of sends. */
+  seatRequestExpired(request: SeatRequest): void {
+    const record = this.store.get(request.gameId);
+    if (!record || !request.messageId) return;
+    this.enqueuePost(request.gameId, async () => {
+      const channel = await this.client.channels.fetch(record.channelId);
+      if (!channel || !channel.isSendable()) return;
+      const message = await this.fetchMessage(channel, request.messageId!);
+      await message?.edit(seatRequestEndedMessage(record, request));
+    });
   }
 
   /** Bots pause as a person would, unless the table plays live (by default: one human and bots). */

@@ -7,12 +7,14 @@ import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Seat } from '../engine/index.js';
 import { clocks, type GameSettings } from './schema.js';
 
-export const DEFAULT_SETTINGS: GameSettings = { reminderMinutes: 12 * 60, deadlineMinutes: 0, pace: 'auto' };
+// Hints stay absent unless a table asks for them, so older rows and settings compare unchanged.
+export const DEFAULT_SETTINGS: Required<Omit<GameSettings, 'hints'>> & GameSettings = { reminderMinutes: 12 * 60, deadlineMinutes: 0, pace: 'auto', takeover: 'host' };
 
 /** The choices offered for each setting, in minutes (0 = off). */
 export const REMINDER_CHOICES = [0, 60, 240, 720, 1440] as const;
 export const DEADLINE_CHOICES = [0, 1440, 2880, 4320, 10080] as const;
 export const PACE_CHOICES = ['auto', 'live', 'relaxed'] as const;
+export const TAKEOVER_CHOICES = ['host', 'anyone', 'nobody'] as const;
 
 /** Unanswered reminders of one turn: each waits twice as long as the one before, then they stop. */
 export const MAX_REMINDERS = 4;
@@ -21,11 +23,40 @@ export const MAX_TIMEOUTS = 3;
 /** A deadline set or shortened mid-turn still leaves the pending player this long. */
 export const DEADLINE_GRACE_MS = 60 * 60_000;
 
+/** A person who took over a seat at a table with no deadline still gets this long per turn. */
+export const TAKER_DEADLINE_MINUTES = 24 * 60;
+
+/** How long a request to take over a seat waits for the host's answer. */
+export const SEAT_REQUEST_MINUTES = 6 * 60;
+
 const MINUTE = 60_000;
 
-export function reminderGap(settings: GameSettings, sent: number): number | null {
-  if (settings.reminderMinutes <= 0 || sent >= MAX_REMINDERS) return null;
-  return settings.reminderMinutes * MINUTE * 2 ** sent;
+/** The deadline a seat's turns run under: a taker at a table without one gets the default. */
+export function deadlineMinutes(settings: GameSettings, takenOver: boolean): number {
+  return settings.deadlineMinutes > 0 ? settings.deadlineMinutes : takenOver ? TAKER_DEADLINE_MINUTES : 0;
+}
+
+/**
+ * When the n-th reminder of a turn falls due (n = 1..MAX_REMINDERS), counted from when the turn
+ * began: after one interval, then each waits twice as long as the one before (1, 3, 7, 15 × it).
+ */
+export function reminderOffset(settings: GameSettings, n: number): number | null {
+  if (settings.reminderMinutes <= 0 || n < 1 || n > MAX_REMINDERS) return null;
+  return settings.reminderMinutes * MINUTE * (2 ** n - 1);
+}
+
+/**
+ * The next reminder of a turn that began at `since`: the first point of its schedule after
+ * `after` and after reminder `done`. Returns its number, or null when the turn has no more.
+ */
+export function nextReminder(settings: GameSettings, since: Date, done: number, after: Date): { n: number; at: Date } | null {
+  for (let n = done + 1; n <= MAX_REMINDERS; n++) {
+    const offset = reminderOffset(settings, n);
+    if (offset === null) return null;
+    const at = since.getTime() + offset;
+    if (at > after.getTime()) return { n, at: new Date(at) };
+  }
+  return null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,40 +67,45 @@ type Tx = any;
  * lose theirs, newly pending humans get a fresh one, and a human who just moved and must act
  * again starts afresh (they are clearly there).
  */
-export function syncClocks(tx: Tx, gameId: number, pendingHumans: readonly Seat[], settings: GameSettings, now: Date, mover?: Seat): void {
+export function syncClocks(tx: Tx, gameId: number, pendingHumans: readonly Seat[], settings: GameSettings, takenOver: (seat: Seat) => boolean, now: Date, mover?: Seat): void {
   const rows: { seat: number }[] = tx.select({ seat: clocks.seat }).from(clocks).where(eq(clocks.gameId, gameId)).all();
   const had = new Set(rows.map((r) => r.seat));
   const gone = [...had].filter((seat) => !pendingHumans.includes(seat) || seat === mover);
   if (gone.length) tx.delete(clocks).where(and(eq(clocks.gameId, gameId), inArray(clocks.seat, gone))).run();
   for (const seat of pendingHumans) {
     if (had.has(seat) && seat !== mover) continue;
-    tx.insert(clocks).values(freshClock(gameId, seat, settings, now)).run();
+    tx.insert(clocks).values(freshClock(gameId, seat, settings, takenOver(seat), now)).run();
   }
 }
 
-function freshClock(gameId: number, seat: Seat, settings: GameSettings, now: Date) {
-  const gap = reminderGap(settings, 0);
+function freshClock(gameId: number, seat: Seat, settings: GameSettings, takenOver: boolean, now: Date) {
+  const minutes = deadlineMinutes(settings, takenOver);
   return {
     gameId,
     seat,
     since: now,
     reminders: 0,
-    remindAt: gap === null ? null : new Date(now.getTime() + gap),
-    deadlineAt: settings.deadlineMinutes > 0 ? new Date(now.getTime() + settings.deadlineMinutes * MINUTE) : null,
+    remindAt: nextReminder(settings, now, 0, now)?.at ?? null,
+    deadlineAt: minutes > 0 ? new Date(now.getTime() + minutes * MINUTE) : null,
     snoozed: false,
   };
 }
 
-/** New settings apply to the turns under way, leaving a pending player at least some grace. */
-export function retimeClocks(tx: Tx, gameId: number, settings: GameSettings, now: Date): void {
+/**
+ * New settings apply to the turns under way as if they had been set when each turn began: the
+ * next reminder is the first point of the new schedule still ahead, and the deadline counts from
+ * the turn's start, leaving a pending player at least some grace when it has already passed.
+ */
+export function retimeClocks(tx: Tx, gameId: number, settings: GameSettings, takenOver: (seat: Seat) => boolean, now: Date): void {
   const rows = tx.select().from(clocks).where(eq(clocks.gameId, gameId)).all() as (typeof clocks.$inferSelect)[];
   for (const row of rows) {
-    const gap = reminderGap(settings, row.reminders);
-    const remindAt = gap === null ? null : new Date(Math.max(row.since.getTime() + gap, now.getTime()));
-    const deadlineAt = settings.deadlineMinutes > 0
-      ? new Date(Math.max(row.since.getTime() + settings.deadlineMinutes * MINUTE, now.getTime() + Math.min(DEADLINE_GRACE_MS, settings.deadlineMinutes * MINUTE)))
+    const next = nextReminder(settings, row.since, 0, now);
+    const minutes = deadlineMinutes(settings, takenOver(row.seat));
+    const deadlineAt = minutes > 0
+      ? new Date(Math.max(row.since.getTime() + minutes * MINUTE, now.getTime() + Math.min(DEADLINE_GRACE_MS, minutes * MINUTE)))
       : null;
-    tx.update(clocks).set({ remindAt, deadlineAt }).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, row.seat))).run();
+    tx.update(clocks).set({ reminders: next ? next.n - 1 : MAX_REMINDERS, remindAt: next?.at ?? null, deadlineAt })
+      .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, row.seat))).run();
   }
 }
 

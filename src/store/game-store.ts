@@ -6,10 +6,10 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import type { Db } from './database.js';
-import { DEFAULT_SETTINGS, MAX_TIMEOUTS, dueClocks, nextDue, reminderGap, retimeClocks, syncClocks, type DueClock } from './clocks.js';
+import { DEFAULT_SETTINGS, MAX_REMINDERS, MAX_TIMEOUTS, dueClocks, nextDue, nextReminder, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import { clocks, departures, games, meta, moves, posts, ratings, seats, users, type BotLevel, type GameSettings, type GameStatus, type PostKind, type PostPayload } from './schema.js';
+import { clocks, departures, games, meta, moves, posts, ratings, seatHolders, seatRequests, seats, users, type BotLevel, type GameSettings, type GameStatus, type PostKind, type PostPayload, type SeatRequestStatus } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
@@ -45,6 +45,26 @@ export interface GameRecord {
   updatedAt: Date;
   finishedAt: Date | null;
   seats: SeatRecord[];
+  /** Who held each seat from which move on; absent for a record built by hand (tests). */
+  holders?: SeatHolder[];
+}
+
+/** One holder of a seat, from the move `fromSequence` on. */
+export interface SeatHolder {
+  seat: Seat;
+  fromSequence: number;
+  userId: string | null;
+  isBot: boolean;
+  displayName: string;
+}
+
+/** A request to take over a bot's seat, waiting for the host or a moderator. */
+export type SeatRequest = typeof seatRequests.$inferSelect;
+
+/** Whether a seat is held by a person who took it over during play (not dealt in). */
+export function tookOver(record: Pick<GameRecord, 'seats'>, seat: Seat): boolean {
+  const s = record.seats[seat];
+  return !!s && !s.isBot && (s.sinceSequence ?? 0) > 0;
 }
 
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: Msg };
@@ -231,8 +251,10 @@ export class GameStore {
       if (humansLeft === 0) {
         this.markCancelled(tx, record);
       } else {
-        tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: nextBotName(record) })
+        const bot = nextBotName(record);
+        tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
+        this.recordHolder(tx, gameId, seat.position, this.moveCountIn(tx, gameId) + 1, { userId: null, isBot: true, displayName: bot });
         tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at }).run();
         tx.delete(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat.position))).run();
         const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
@@ -247,22 +269,79 @@ export class GameStore {
    * never the private lines of its earlier holder.
    */
   takeSeat(gameId: number, seat: Seat, user: { id: string; name: string }): StoreResult<GameRecord> {
+    return this.db.transaction((tx) => this.seatPerson(tx, gameId, seat, user));
+  }
+
+  private seatPerson(tx: Tx, gameId: number, seat: Seat, user: { id: string; name: string }): StoreResult<GameRecord> {
+    const record = this.load(tx, gameId);
+    if (!record) return fail('error.noGame');
+    if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
+    if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
+    const target = record.seats[seat];
+    if (!target?.isBot) return fail('error.notABotSeat');
+    const from = this.moveCountIn(tx, gameId) + 1;
+    tx.update(seats).set({ userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: from })
+      .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
+    this.recordHolder(tx, gameId, seat, from, { userId: user.id, isBot: false, displayName: user.name });
+    tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+    const seated = this.load(tx, gameId)!;
+    const pending: Seat[] = gameById(record.gameType)!.pending(record.state);
+    syncClocks(tx, gameId, pending.filter((p) => !seated.seats[p]?.isBot), record.settings, (p) => tookOver(seated, p), this.now());
+    return { ok: true as const, value: this.load(tx, gameId)! };
+  }
+
+  /** Whether a person was kicked from or timed out of this game. */
+  wasRemoved(gameId: number, userId: string): boolean {
+    return !!this.db.select({ id: departures.gameId }).from(departures)
+      .where(and(eq(departures.gameId, gameId), eq(departures.userId, userId), inArray(departures.reason, ['kicked', 'timeout']))).get();
+  }
+
+  /**
+   * Files a request to take over a bot seat, to be accepted by the host or a moderator before
+   * `expiresAt`. A person has at most one request waiting per game.
+   */
+  requestSeat(gameId: number, seat: Seat, user: { id: string; name: string }, expiresAt: Date): StoreResult<SeatRequest> {
     return this.db.transaction((tx) => {
       const record = this.load(tx, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');
       if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
-      const target = record.seats[seat];
-      if (!target?.isBot) return fail('error.notABotSeat');
-      const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
-      tx.update(seats).set({ userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: count + 1 })
-        .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
-      tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
-      const game = gameById(record.gameType)!;
-      const pending: Seat[] = game.pending(record.state);
-      const humans = pending.filter((p) => p === seat || !record.seats[p]?.isBot);
-      syncClocks(tx, gameId, humans, record.settings, this.now());
-      return { ok: true as const, value: this.load(tx, gameId)! };
+      if (!record.seats[seat]?.isBot) return fail('error.notABotSeat');
+      const now = this.now();
+      const waiting = tx.select().from(seatRequests)
+        .where(and(eq(seatRequests.gameId, gameId), eq(seatRequests.userId, user.id), eq(seatRequests.status, 'pending'))).all() as SeatRequest[];
+      if (waiting.some((r) => r.expiresAt > now)) return fail('error.requestWaiting');
+      const row = tx.insert(seatRequests).values({ gameId, seat, userId: user.id, displayName: user.name, createdAt: now, expiresAt }).returning().get() as SeatRequest;
+      return { ok: true as const, value: row };
+    });
+  }
+
+  seatRequest(id: number): SeatRequest | null {
+    return this.db.select().from(seatRequests).where(eq(seatRequests.id, id)).get() ?? null;
+  }
+
+  setSeatRequestMessage(id: number, messageId: string): void {
+    this.db.update(seatRequests).set({ messageId }).where(eq(seatRequests.id, id)).run();
+  }
+
+  /**
+   * The host or a moderator answers a request. Accepting seats the person in the same
+   * transaction; a request past its time is marked expired and changes nothing else.
+   */
+  answerSeatRequest(id: number, accept: boolean, byUserId: string): StoreResult<{ request: SeatRequest; game: GameRecord | null }> {
+    return this.db.transaction((tx) => {
+      const request = tx.select().from(seatRequests).where(eq(seatRequests.id, id)).get() as SeatRequest | undefined;
+      if (!request) return fail('error.noGame');
+      if (request.status !== 'pending') return fail(`error.request.${request.status}`);
+      const settle = (status: SeatRequestStatus) => {
+        tx.update(seatRequests).set({ status, decidedBy: status === 'expired' ? null : byUserId }).where(eq(seatRequests.id, id)).run();
+        return { ...request, status, decidedBy: status === 'expired' ? null : byUserId };
+      };
+      if (request.expiresAt <= this.now()) return { ok: true as const, value: { request: settle('expired'), game: null } };
+      if (!accept) return { ok: true as const, value: { request: settle('refused'), game: null } };
+      const seated = this.seatPerson(tx, request.gameId, request.seat, { id: request.userId, name: request.displayName });
+      if (!seated.ok) return seated;
+      return { ok: true as const, value: { request: settle('accepted'), game: seated.value } };
     });
   }
 
@@ -273,7 +352,7 @@ export class GameStore {
       if (!record) return fail('error.noGame');
       if (record.status !== 'active' && record.status !== 'lobby') return fail('error.gameClosed');
       tx.update(games).set({ settings, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
-      retimeClocks(tx, gameId, settings, this.now());
+      retimeClocks(tx, gameId, settings, (seat) => tookOver(record, seat), this.now());
       return { ok: true as const, value: this.load(tx, gameId)! };
     });
   }
@@ -283,8 +362,22 @@ export class GameStore {
     return dueClocks(this.db, this.now(), limit);
   }
 
+  /** When the scheduler must next wake: a clock, or a seat request running out. */
   nextDue(): Date | null {
-    return nextDue(this.db);
+    const clock = nextDue(this.db);
+    const request = this.db.select({ at: sql<number | null>`min(${seatRequests.expiresAt})` }).from(seatRequests).where(eq(seatRequests.status, 'pending')).get()?.at ?? null;
+    if (request === null) return clock;
+    return clock && clock.getTime() <= request ? clock : new Date(request);
+  }
+
+  /** Marks the seat requests whose time ran out as expired, and returns them. */
+  expireSeatRequests(limit = 100): SeatRequest[] {
+    return this.db.transaction((tx) => {
+      const due = tx.select().from(seatRequests)
+        .where(and(eq(seatRequests.status, 'pending'), lte(seatRequests.expiresAt, this.now()))).limit(limit).all() as SeatRequest[];
+      if (due.length) tx.update(seatRequests).set({ status: 'expired' }).where(inArray(seatRequests.id, due.map((r) => r.id))).run();
+      return due.map((r) => ({ ...r, status: 'expired' as const }));
+    });
   }
 
   /**
@@ -297,8 +390,9 @@ export class GameStore {
       const clock = tx.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).get();
       const record = this.load(tx, gameId);
       if (!clock || !record || record.status !== 'active' || clock.snoozed || !clock.remindAt || clock.remindAt > now) return false;
-      const gap = reminderGap(record.settings, clock.reminders + 1);
-      tx.update(clocks).set({ reminders: clock.reminders + 1, remindAt: gap === null ? null : new Date(now.getTime() + gap) })
+      // The next one keeps to the turn's schedule; points that passed while this one was late are skipped.
+      const next = nextReminder(record.settings, clock.since, clock.reminders + 1, now);
+      tx.update(clocks).set({ reminders: next ? next.n - 1 : MAX_REMINDERS, remindAt: next?.at ?? null })
         .where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).run();
       const hours = Math.max(1, Math.round((now.getTime() - clock.since.getTime()) / 3_600_000));
       const game = gameById(record.gameType)!;
@@ -365,10 +459,10 @@ export class GameStore {
     return this.db.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).all();
   }
 
-  /** Finished games of a server a user sat in at the end. */
+  /** Finished games of a server a user held a seat in, each counted once. */
   gamesOfUser(guildId: string, userId: string): number {
-    return this.db.select({ n: sql<number>`count(distinct ${games.id})` }).from(games).innerJoin(seats, eq(seats.gameId, games.id))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seats.userId, userId))).get()!.n;
+    return this.db.select({ n: sql<number>`count(distinct ${games.id})` }).from(games).innerJoin(seatHolders, eq(seatHolders.gameId, games.id))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(seatHolders.userId, userId))).get()!.n;
   }
 
   departuresOf(gameId: number): { userId: string; seat: Seat; reason: string }[] {
@@ -387,6 +481,7 @@ export class GameStore {
       if (record.seats.length > max) return fail('error.lobbyFull', { max });
       const state = game.setup({ seats: record.seats.length, options: parsed.options, seed: record.seed });
       tx.update(games).set({ status: 'active', state: JSON.stringify(state) }).where(eq(games.id, gameId)).run();
+      for (const s of record.seats) this.recordHolder(tx, gameId, s.position, 0, s);
       // The opening board, in the same transaction: a crash right after the start loses nothing.
       const first: Seat[] = game.pending(state);
       const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })) } };
@@ -394,11 +489,12 @@ export class GameStore {
         version: record.version + 1,
         view: game.publicView(state),
         lines: [opening],
+        at: [0],
         pending: first,
         ping: first.filter((seat) => !record.seats[seat]?.isBot),
         over: false,
       });
-      syncClocks(tx, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, this.now());
+      syncClocks(tx, gameId, first.filter((seat) => !record.seats[seat]?.isBot), record.settings, () => false, this.now());
       return null;
     });
   }
@@ -438,9 +534,12 @@ export class GameStore {
         if (!result.ok) return result;
         const over = game.isOver(result.state);
         const at = this.now();
+        const sequence = this.moveCountIn(tx, gameId) + 1;
         const events: LogEvent[] = [...result.events];
-        if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
-        this.countTimeouts(tx, record, input, events, over);
+        const handedTo = this.countTimeouts(tx, record, input, over, sequence);
+        // The third time-out in a row says at once that a bot plays the seat from now on.
+        if (handedTo) events.unshift({ key: 'clock.timedOutToBot', args: { seat: { seat: input.seat }, bot: handedTo, count: MAX_TIMEOUTS }, visibleTo: 'all' });
+        else if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
         const updated = tx.update(games).set({
           state: JSON.stringify(result.state),
           version: record.version + 1,
@@ -448,8 +547,6 @@ export class GameStore {
           ...(over ? { status: 'finished' as const, finishedAt: at } : {}),
         }).where(and(eq(games.id, gameId), eq(games.version, input.expectedVersion))).run();
         if (updated.changes !== 1) return fail('error.stale');
-        const count = tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
-        const sequence = count + 1;
         tx.insert(moves).values({
           gameId,
           sequence,
@@ -465,7 +562,7 @@ export class GameStore {
         const seated = this.load(tx, gameId)!;
         const posted = this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
         const after: Seat[] = over ? [] : game.pending(result.state);
-        syncClocks(tx, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, at, input.seat);
+        syncClocks(tx, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, (seat) => tookOver(seated, seat), at, input.seat);
         if (over) rateGame(tx, seated, game.outcome(result.state)!, at);
         return { ok: true as const, value: { game: this.load(tx, gameId)!, events, posted } };
       });
@@ -513,7 +610,12 @@ export class GameStore {
 
   /** The public log of a game, rebuilt from the stored moves. */
   publicLog(gameId: number): Msg[] {
-    return this.eventsBetween(gameId, 1, Number.MAX_SAFE_INTEGER).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+    return this.publicLines(gameId).map((l) => l.line);
+  }
+
+  /** The public log with the move each line came from, so it names the seat holders of its time. */
+  publicLines(gameId: number): { sequence: number; line: Msg }[] {
+    return this.eventsBetween(gameId, 1, Number.MAX_SAFE_INTEGER).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) }));
   }
 
   moveLog(gameId: number): { seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[] {
@@ -539,23 +641,39 @@ export class GameStore {
    * A move played by a deadline counts against its seat; a move the player made clears the count.
    * After MAX_TIMEOUTS in a row, a bot takes the seat for good and the table is told.
    */
-  private countTimeouts(tx: Tx, record: GameRecord, input: MoveInput, events: LogEvent[], over: boolean): void {
+  /**
+   * Returns the bot's name when this time-out hands the seat over; the bot holds it from the
+   * next move on, so the timed-out move itself is still credited to the player.
+   */
+  private countTimeouts(tx: Tx, record: GameRecord, input: MoveInput, over: boolean, sequence: number): string | null {
     const seat = record.seats[input.seat];
-    if (!seat || seat.isBot) return;
+    if (!seat || seat.isBot) return null;
     const where = and(eq(seats.gameId, record.id), eq(seats.position, input.seat));
     if (!input.timeout) {
       if (seat.timeouts) tx.update(seats).set({ timeouts: 0 }).where(where).run();
-      return;
+      return null;
     }
     const timeouts = (seat.timeouts ?? 0) + 1;
     if (timeouts < MAX_TIMEOUTS || over || record.seats.filter((s) => !s.isBot).length < 2) {
       tx.update(seats).set({ timeouts }).where(where).run();
-      return;
+      return null;
     }
     const bot = nextBotName(record);
     tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot, timeouts: 0 }).where(where).run();
+    this.recordHolder(tx, record.id, input.seat, sequence + 1, { userId: null, isBot: true, displayName: bot });
     tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() }).run();
-    events.push({ key: 'clock.seatToBot', args: { seat: { seat: input.seat }, name: seat.displayName, bot, count: timeouts }, visibleTo: 'all' });
+    return bot;
+  }
+
+  private moveCountIn(tx: Tx, gameId: number): number {
+    return tx.select({ n: sql<number>`count(*)` }).from(moves).where(eq(moves.gameId, gameId)).get()!.n;
+  }
+
+  /** A seat changes hands from move `fromSequence` on (a later change at the same move wins). */
+  private recordHolder(tx: Tx, gameId: number, seat: Seat, fromSequence: number, holder: { userId: string | null; isBot: boolean; displayName: string }): void {
+    const values = { userId: holder.userId, isBot: holder.isBot, displayName: holder.displayName };
+    tx.insert(seatHolders).values({ gameId, seat, fromSequence, ...values })
+      .onConflictDoUpdate({ target: [seatHolders.gameId, seatHolders.seat, seatHolders.fromSequence], set: values }).run();
   }
 
   private eventsBetween(gameId: number, from: number, to: number, tx: Tx = this.db): SeatLine[] {
@@ -579,17 +697,20 @@ export class GameStore {
     const after: Seat[] = move.over ? [] : game.pending(state);
     const plan = planPost({ publish: move.publish, before: move.before, after, isBot: (seat) => record.seats[seat]?.isBot ?? true, over: move.over });
     if (plan.kinds.length === 0) return false;
-    const publicLines = (from: number) =>
-      this.eventsBetween(record.id, from, move.sequence, tx).filter((l) => l.event.visibleTo === 'all').map((l) => stripVisibility(l.event));
+    // Each line keeps the move it came from, so it names whoever held the seat then.
+    const publicLines = (from: number) => {
+      const found = this.eventsBetween(record.id, from, move.sequence, tx).filter((l) => l.event.visibleTo === 'all');
+      return { lines: found.map((l) => stripVisibility(l.event)), at: found.map((l) => l.sequence) };
+    };
     const base = { version: record.version + 1, view: game.publicView(state), pending: after, ping: plan.ping, over: move.over };
     let boardFrom = record.boardFrom;
     for (const kind of plan.kinds) {
       if (kind === 'final') {
         this.queuePost(tx, record.id, kind, { ...base, lines: [], outcome: game.outcome(state)! });
       } else if (kind === 'edit') {
-        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(boardFrom) });
+        this.queuePost(tx, record.id, kind, { ...base, ...publicLines(boardFrom) });
       } else {
-        this.queuePost(tx, record.id, kind, { ...base, lines: publicLines(record.postedThrough + 1) });
+        this.queuePost(tx, record.id, kind, { ...base, ...publicLines(record.postedThrough + 1) });
         if (kind === 'board') boardFrom = record.postedThrough + 1;
       }
     }
@@ -621,11 +742,13 @@ export class GameStore {
     const row = tx.select().from(games).where(eq(games.id, id)).get();
     if (!row) return null;
     const seatRows = tx.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position)).all();
+    const holders = tx.select().from(seatHolders).where(eq(seatHolders.gameId, id)).orderBy(asc(seatHolders.seat), asc(seatHolders.fromSequence)).all() as (typeof seatHolders.$inferSelect)[];
     return {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
       settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
       seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+      holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
     };
   }
 }

@@ -11,6 +11,8 @@ export interface PostPayload {
   view: unknown;
   /** Public log lines since the previous post (or of the whole turn, for an in-place redraw). */
   lines: Msg[];
+  /** The move sequence of each line (0: the deal); older posts have none and name today's holders. */
+  at?: number[];
   /** Seats that must act now, and those among them to notify (newly pending humans). */
   pending: Seat[];
   ping: Seat[];
@@ -32,9 +34,14 @@ export interface GameSettings {
   deadlineMinutes: number;
   /** 'live': bots answer at once; 'relaxed': bots pause as a person would; 'auto': live with one human. */
   pace: 'auto' | 'live' | 'relaxed';
+  /** Who may take over a bot's seat during play; absent in older games, read as 'host'. */
+  takeover?: TakeoverRule;
   /** Each human's private view offers a suggested move from the strong bot (off by default). */
   hints?: boolean;
 }
+
+/** 'host': the host or a moderator accepts each request; 'anyone': at once; 'nobody': never. */
+export type TakeoverRule = 'host' | 'anyone' | 'nobody';
 
 export const games = sqliteTable(
   'games',
@@ -205,3 +212,48 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Who held each seat from which move on: a line of move `sequence` names the holder with the
+ * greatest `from_sequence` not after it, so a seat that changed hands keeps a true record.
+ */
+export const seatHolders = sqliteTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    /** First move sequence played by this holder (0: from the deal). */
+    fromSequence: integer('from_sequence').notNull(),
+    /** Discord user id; null for a bot. */
+    userId: text('user_id'),
+    isBot: integer('is_bot', { mode: 'boolean' }).notNull(),
+    displayName: text('display_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat, table.fromSequence] }), index('seat_holders_user').on(table.userId)],
+);
+
+export type SeatRequestStatus = 'pending' | 'accepted' | 'refused' | 'expired';
+
+/** A request to take over a bot's seat, waiting for the host or a moderator. */
+export const seatRequests = sqliteTable(
+  'seat_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    status: text('status').$type<SeatRequestStatus>().notNull().default('pending'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who accepted or refused it. */
+    decidedBy: text('decided_by'),
+    /** The public message carrying Accept / Refuse. */
+    messageId: text('message_id'),
+  },
+  (table) => [index('seat_requests_game').on(table.gameId, table.status)],
+);

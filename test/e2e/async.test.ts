@@ -87,7 +87,7 @@ describe('asynchronous play', () => {
     expect(all).toMatch(new RegExp(`⏰ <@${cat.id}>, game waiting on you for 1 hour\\.`));
     expect(all).toMatch(/https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
     expect(all).toMatch(/Time ran out for/);
-    expect(all).toMatch(/missed 3 turns in a row/);
+    expect(all).toMatch(new RegExp(`Time ran out for <@${cat.id}> once more \\(3 turns in a row\\): a move was played for them, and \\*\\*Bot Ada\\*\\* plays the seat from now on\\.`));
     const catSeat = world.bot.store.departuresOf(gameId);
     expect(catSeat).toEqual([expect.objectContaining({ userId: cat.id, reason: 'timeout' })]);
     // Reminders never carry a board image.
@@ -148,7 +148,7 @@ describe('asynchronous play', () => {
   it('lets the host kick an absent player, and a watcher take over a bot seat', async () => {
     const channel = world.channels[2]!;
     const [gus, hal, ivy, joe] = [person('gus'), person('hal'), person('ivy'), person('joe')];
-    const gameId = await open(gus, channel, [hal, ivy], { game: 'r-eco' });
+    const gameId = await open(gus, channel, [hal, ivy], { game: 'r-eco', takeover: 'anyone' });
     // Only the host (or a moderator) may kick.
     const refused = await hal.command(channel, 'game', { subcommand: 'kick', options: { player: ivy.id } });
     expect(refused.ephemeral).toBe(true);

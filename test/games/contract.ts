@@ -227,6 +227,9 @@ export function contractSuite(entry: ContractEntry): void {
         if (g === 0) checkSecrets(entry, state, seats, `${g}-end`, false);
       }
       expect(states).toBeGreaterThan(playouts);
-    });
+      // CPU-bound (seconds alone, several times that on a busy machine); `no end` above guards hangs.
+    }, CONTRACT_TIMEOUT_MS);
   });
 }
+
+const CONTRACT_TIMEOUT_MS = 180_000;

@@ -1,5 +1,8 @@
-/** Palermo images: PNG signature, phone-friendly width, size budget, determinism, no leaks. */
-import { readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Palermo images: PNG signature, phone-friendly width, size budget, determinism, no leaks; cards
+ * that say what they do; and nothing past a panel or the image edge in the fullest states.
+ */
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playout, rngFromSeed } from '../../src/engine/index.js';
 import { palermo } from '../../src/games/palermo/index.js';
@@ -8,25 +11,14 @@ import { renderPalermoBoard } from '../../renderers/palermo/board.js';
 import { renderPalermoFinal } from '../../renderers/palermo/final.js';
 import { renderPalermoHand } from '../../renderers/palermo/hand.js';
 import type { RenderContext } from '../../renderers/types.js';
-
-type Dict = { [key: string]: string | Dict };
-const load = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Dict;
-
-/** i18next-like lookup over the game's file (`palermo.*`) and the shared renderer file (`render.*`). */
-function makeT(lang: 'en' | 'fr'): RenderContext['t'] {
-  const game = load(new URL(`../../src/games/palermo/locales/${lang}.json`, import.meta.url));
-  const shared = load(new URL(`../../renderers/locales/${lang}.json`, import.meta.url));
-  return (key, args) => {
-    const [root, ...path] = key.split('.');
-    let node: string | Dict | undefined = root === 'palermo' ? game : root === 'render' ? shared : undefined;
-    for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') return key;
-    return node.replace(/\{\{-?\s*(\w+)\s*\}\}/g, (_m, name: string) => String(args?.[name] ?? ''));
-  };
-}
+import { recordDrawing } from '../../renderers/canvas.js';
+import { contractType, equipmentType } from '../../src/games/palermo/constants.js';
+import { rooms } from '../../src/games/palermo/rooms.js';
+import { expectDrawnWell, LONG_NAMES, realCtx } from './bounds.js';
+import { fullState } from './palermo-full.js';
 
 const NAMES = ['Alice', 'Bartholomew the Magnificent Recycler', 'Chloé', 'Dmitri Aleksandrovich', 'Ève-Marie Lefebvre'];
-const ctx = (lang: 'en' | 'fr' = 'en'): RenderContext => ({ names: NAMES, t: makeT(lang) });
+const ctx = (lang: 'en' | 'fr' = 'en'): RenderContext => realCtx(lang, NAMES);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function width(png: Buffer): number {
@@ -58,15 +50,17 @@ function states(): PalermoState[] {
 describe('Palermo renderers', () => {
   const all = states();
 
-  it('draws every phase as a portrait PNG about 900 px wide, under 300 KB, deterministically', () => {
+  // The richest board of the five games: cards in words and every player's places take room.
+  it('draws every phase as a portrait PNG about 900 px wide, under 600 KB, deterministically', () => {
     for (const [i, s] of all.entries()) {
       const view = palermo.publicView(s);
       const png = renderPalermoBoard(view, ctx());
       expect(png.subarray(0, 8)).toEqual(PNG);
       expect(width(png)).toBe(900);
       expect(height(png)).toBeGreaterThanOrEqual(width(png));
-      expect(png.length).toBeLessThan(300_000);
-      expect(renderPalermoBoard(view, ctx())).toEqual(png);
+      expect(png.length).toBeLessThan(600_000);
+      // Buffer.equals: a deep toEqual over half a megabyte takes seconds.
+      expect(renderPalermoBoard(view, ctx()).equals(png)).toBe(true);
       if (process.env.PALERMO_PNG) writeFileSync(`/tmp/palermo-board-${i}.png`, png);
     }
     const fr = renderPalermoBoard(palermo.publicView(all[2]!), ctx('fr'));
@@ -94,7 +88,52 @@ describe('Palermo renderers', () => {
     for (const s of all) {
       const other = palermo.withOtherSecrets(s, rngFromSeed('leak'));
       expect(palermo.publicView(other)).toEqual(palermo.publicView(s));
-      expect(renderPalermoBoard(palermo.publicView(other), ctx())).toEqual(renderPalermoBoard(palermo.publicView(s), ctx()));
+      expect(renderPalermoBoard(palermo.publicView(other), ctx()).equals(renderPalermoBoard(palermo.publicView(s), ctx()))).toBe(true);
     }
+  });
+
+  it('says in words what each card on offer does, and how much room each place has left', () => {
+    const s = fullState(3);
+    const view = palermo.publicView(s);
+    for (const lang of ['en', 'fr'] as const) {
+      const c = realCtx(lang);
+      const t = (k: string, a?: Record<string, string | number>) => c.t(`palermo.render.${k}`, a);
+      const texts = recordDrawing(() => renderPalermoBoard(view, c)).texts.map((x) => x.text);
+      const has = (s: string) => expect(texts, s).toContain(s);
+      for (const card of view.equipmentRow) {
+        const e = equipmentType(card);
+        has(t(`type.${e.kind}`));
+        has(t('cubes', { count: e.capacity }));
+        has(t('price', { price: e.price }));
+        has(e.operating === 0 ? t('free0') : t(e.kind === 'storage' ? 'perTurn' : 'perCube', { amount: e.operating > 0 ? `+${e.operating}` : `\u2212${-e.operating}` }));
+      }
+      for (const card of view.contractRow) {
+        const k = contractType(card);
+        has(t(`contractKind.${k.kind}`));
+        has(t('forTurns', { count: k.validity }));
+      }
+      for (const b of view.boards) {
+        for (const r of rooms(b)) has(r.used === r.capacity ? t('full') : t('freeRoom', { count: r.capacity - r.used, capacity: r.capacity }));
+        for (const h of b.contracts) has(t('turnsLeft', { count: h.life }));
+      }
+      // No bare codes such as "I2 BR 30" any more.
+      expect(texts.filter((x) => /^[SDIR]\d [A-Z]{2}/.test(x))).toEqual([]);
+    }
+  });
+
+  describe.each([2, 3, 4, 5])('at %i players, in the fullest state, with the longest names', (seats) => {
+    const s = fullState(seats);
+    it.each(['en', 'fr'] as const)('%s: board, hands and final stay inside their panels and read on a phone', (lang) => {
+      const c = realCtx(lang, LONG_NAMES);
+      const { png } = expectDrawnWell(() => renderPalermoBoard(palermo.publicView(s), c), { minAspect: 1, names: LONG_NAMES });
+      expect(png.length).toBeLessThan(1_500_000);
+      for (let seat = 0; seat < seats; seat++) expectDrawnWell(() => renderPalermoHand(palermo.seatView(s, seat), c), { names: LONG_NAMES });
+      // Set-up: three contracts and six equipment cards drawn.
+      const setup = palermo.setup({ seats, options: { turns: '10', choice: false }, seed: `draws-${seats}` });
+      expectDrawnWell(() => renderPalermoHand(palermo.seatView(setup, 0), c), { names: LONG_NAMES });
+      expectDrawnWell(() => renderPalermoBoard(palermo.publicView(setup), c), { minAspect: 1, names: LONG_NAMES });
+      const standings = Array.from({ length: seats }, (_, seat) => ({ seat, score: -99999 + seat, rank: seat + 1, breakdown: [] }));
+      expectDrawnWell(() => renderPalermoFinal(palermo.publicView(s), { standings }, c), { names: LONG_NAMES });
+    });
   });
 });

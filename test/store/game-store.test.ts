@@ -249,3 +249,73 @@ describe('game store', () => {
     throw new Error('no dump in 200 moves');
   });
 });
+
+describe('seat holders', () => {
+  it('name each public line by the holder of its move, after a reopen too; older games fall back to the holders of today', async () => {
+    const { publicLogLines } = await import('../../src/discord/messages.js');
+    const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-store-')), 'holders.sqlite');
+    const store = freshStore(path);
+    const game = started(store);
+    const play = () => {
+      const record = store.get(game.id)!;
+      const { seat, move } = botMove(record);
+      const result = store.applyMove(game.id, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
+      if (!result.ok) throw new Error(result.error.key);
+      return seat;
+    };
+    // Bob plays, is kicked (a bot holds his seat), then Carl takes it over and plays.
+    while (play() !== 1);
+    const bobMoves = store.moveCount(game.id);
+    expect(store.handOverToBot(game.id, 'u2', 'kicked').ok).toBe(true);
+    expect(store.takeSeat(game.id, 1, { id: 'u3', name: 'Carl' }).ok).toBe(true);
+    while (play() !== 1);
+
+    const reopened = freshStore(path);
+    const record = reopened.get(game.id)!;
+    // The bot that held the seat for no move at all gives way to Carl at the same move.
+    expect(record.holders!.filter((h) => h.seat === 1).map((h) => [h.fromSequence, h.userId, h.displayName])).toEqual([
+      [0, 'u2', 'Bob'],
+      [bobMoves + 1, 'u3', 'Carl'],
+    ]);
+    const lines = reopened.publicLines(game.id).filter((l) => JSON.stringify(l.line.args ?? {}).includes('{"seat":1}'));
+    const texts = publicLogLines(record, lines.map((l) => l.line), 'en', lines.map((l) => l.sequence));
+    expect(new Set(lines.map((l) => l.sequence <= bobMoves))).toEqual(new Set([true, false]));
+    expect(texts.filter((_, i) => lines[i]!.sequence <= bobMoves).every((t) => t.includes('<@u2>') && !t.includes('<@u3>'))).toBe(true);
+    expect(texts.filter((_, i) => lines[i]!.sequence > bobMoves).every((t) => t.includes('<@u3>') && !t.includes('<@u2>'))).toBe(true);
+    // A record without holders (a game from before them) names today's holder throughout.
+    expect(publicLogLines({ ...record, holders: undefined }, lines.map((l) => l.line), 'en', lines.map((l) => l.sequence)).every((t) => !t.includes('<@u2>'))).toBe(true);
+  });
+});
+
+describe('the seat holders migration', () => {
+  it('gives games dealt before it their current holders from the deal', async () => {
+    const { cpSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { default: Database } = await import('better-sqlite3');
+    const { drizzle } = await import('drizzle-orm/better-sqlite3');
+    const { migrate } = await import('drizzle-orm/better-sqlite3/migrator');
+    const dir = mkdtempSync(join(tmpdir(), 'recyclerie-migrate-'));
+    // The migrations as they stood before seat holders.
+    const before = join(dir, 'migrations');
+    cpSync(new URL('../../migrations', import.meta.url), before, { recursive: true });
+    const journalPath = join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < '0004');
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const path = join(dir, 'old.sqlite');
+    const sqlite = new Database(path);
+    migrate(drizzle({ client: sqlite }), { migrationsFolder: before });
+    sqlite.exec(`INSERT INTO games (id, channel_id, game_type, status, options, language, seed, creator_id, created_at, updated_at) VALUES
+      (1, 'c1', 'r-eco', 'active', '{}', 'en', 's', 'u1', 0, 0), (2, 'c2', 'r-eco', 'lobby', '{}', 'en', 's', 'u1', 0, 0)`);
+    sqlite.exec(`INSERT INTO seats (game_id, position, user_id, is_bot, display_name, joined_at) VALUES
+      (1, 0, 'u1', 0, 'Alice', 0), (1, 1, NULL, 1, 'Bot Ada', 0), (2, 0, 'u1', 0, 'Alice', 0)`);
+    sqlite.close();
+
+    const store = freshStore(path);
+    expect(store.get(1)!.holders).toEqual([
+      { seat: 0, fromSequence: 0, userId: 'u1', isBot: false, displayName: 'Alice' },
+      { seat: 1, fromSequence: 0, userId: null, isBot: true, displayName: 'Bot Ada' },
+    ]);
+    // A lobby gets its holders when it is dealt.
+    expect(store.get(2)!.holders).toEqual([]);
+  });
+});

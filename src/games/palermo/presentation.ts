@@ -1,24 +1,32 @@
 /** How Palermo views read as text: the /status fields and a seat's private lines. */
-import type { Msg, Presentation } from '../../engine/index.js';
-import { equipmentType, NC } from './constants.js';
+import type { Msg, MsgArg, Presentation } from '../../engine/index.js';
+import { contractType } from './constants.js';
 import { decisionFor } from './decisions.js';
 import { pickValue } from './freeChoice.js';
 import { contractMsg, cubesMsg, equipmentMsg } from './msgs.js';
+import { rooms, type Room } from './rooms.js';
 import type { Board, PalermoPublicView, PalermoSeatView } from './types.js';
 import { wealth } from './money.js';
 
-function sum(...vs: number[][]): number[] {
-  const out = new Array(NC).fill(0);
-  for (const v of vs) for (let c = 0; c < NC; c++) out[c] += v[c]!;
-  return out;
+/** A held contract in words: what it brings, what it pays, how long it runs. */
+function heldMsg(c: { card: number; price: number; life: number }): Msg {
+  const t = contractType(c.card);
+  return { key: 'palermo.status.contract', args: { id: t.id, kind: { key: `palermo.kind.${t.kind}` }, delivery: cubesMsg(t.delivery as number[]), price: c.price, count: c.life } };
+}
+
+/** A place that holds cubes, with what it holds and the room left. */
+function roomMsg(r: Room): Msg {
+  const name: Msg = r.id ? { key: 'palermo.status.card', args: { type: { key: `palermo.render.type.${r.kind}` }, id: r.id } } : { key: 'palermo.status.printed', args: { type: { key: `palermo.render.type.${r.kind}` } } };
+  const args = { name, cubes: cubesMsg(r.cubes), free: r.capacity - r.used, capacity: r.capacity };
+  return r.life === null ? { key: 'palermo.status.room', args } : { key: 'palermo.status.roomLife', args: { ...args, count: r.life } };
 }
 
 function boardLines(b: Board): Msg[] {
   const lines: Msg[] = [{ key: 'palermo.status.money', args: { cash: b.cash, debt: b.debt, score: wealth(b) } }];
-  for (const c of b.contracts) lines.push({ key: 'palermo.status.contract', args: { contract: contractMsg(c.card), price: c.price, life: c.life } });
-  if (b.equipment.length > 0) lines.push({ key: 'palermo.status.equipment', args: { cards: b.equipment.map((e) => ({ key: 'palermo.id', args: { id: equipmentType(e.card).id } })) } });
-  lines.push({ key: 'palermo.status.zones', args: { bulk: cubesMsg(b.bulk), sorted: cubesMsg(b.sorted), storage: cubesMsg(b.storage), factories: cubesMsg(sum(b.recycling, b.incin2, b.incin1, b.decon)) } });
-  lines.push({ key: 'palermo.status.hand', args: { count: b.handCount } });
+  for (const c of b.contracts) lines.push(heldMsg(c));
+  lines.push({ key: 'palermo.status.rooms', args: { rooms: rooms(b).map(roomMsg) } });
+  const waiting: Record<string, MsgArg> = { bulk: cubesMsg(b.bulk), sorted: cubesMsg(b.sorted), count: b.handCount };
+  lines.push(b.toMafia.some((n) => n > 0) ? { key: 'palermo.status.waitingMafia', args: { ...waiting, mafia: cubesMsg(b.toMafia) } } : { key: 'palermo.status.waiting', args: waiting });
   return lines;
 }
 

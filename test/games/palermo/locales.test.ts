@@ -74,6 +74,10 @@ function emitted(): Msg[] {
   board(s, 0, { contracts: [{ card: ct('C3'), price: 5, life: 6 }], equipment: owned('S2') });
   s.hands[0] = [eq('S1'), eq('R1')];
   addState(s);
+  // A card with a lifetime: none has one with today's constants (G2), the text is ready for it.
+  const aged = structuredClone(s);
+  aged.boards[0]!.equipment[0]!.life = 3;
+  addState(aged);
   for (const item of ['buy', 'offer', 'destroy', 'refill'] as const) {
     const r = palermo.apply(s, 0, { type: 'menu', item });
     if (!r.ok) throw new Error(r.error.key);

@@ -1,0 +1,14 @@
+import { PoolThinker } from '/work/wt/strong/src/discord/thinker.js';
+import { gameById } from '/work/wt/strong/src/games/index.js';
+import { createLogger } from '/work/wt/strong/src/logger.js';
+const logger = createLogger('info');
+const game = gameById('r-eco')!;
+const s = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'x' });
+const seat = game.pending(s)[0]!;
+const t = new PoolThinker(1, logger);
+let t0 = performance.now();
+console.log(await t.think({ gameType: 'r-eco', seat, view: game.seatView(s, seat), seed: 'a', budgetMs: 300 }), performance.now() - t0);
+t0 = performance.now();
+console.log(await t.think({ gameType: 'r-eco', seat, view: game.seatView(s, seat), seed: 'a', budgetMs: 300 }), performance.now() - t0);
+console.log(await t.memory());
+await t.close();
