@@ -193,7 +193,7 @@ export function contractSuite(entry: ContractEntry): void {
         checkSample(game, state, seats, `game ${g} end`, false);
       }
       expect(checked).toBeGreaterThan(4);
-    });
+    }, CONTRACT_TIMEOUT_MS);
 
     it.each(entry.variants)('$seats players $options: decisions fit Discord, moves are accepted, games end and replay', ({ seats, options }) => {
       const parsed = game.parseOptions(options);
