@@ -4,6 +4,7 @@ import { commandMap } from '../commands/index.js';
 import type { Config } from './config.js';
 import type { BotContext } from './discord/context.js';
 import { createImages } from './discord/images.js';
+import { HttpInteractions } from './discord/interactions-http.js';
 import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
@@ -14,6 +15,8 @@ import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
 
 export interface RunningBot extends BotContext {
+  /** HTTP mode: the URL of the interactions endpoint. */
+  interactionsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -61,10 +64,15 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   const db = openDatabase(config.DATABASE_PATH);
   const store = new GameStore(db, () => clock.now());
   logger.info({ database: config.DATABASE_PATH }, 'database ready');
+  // HTTP mode: interactions arrive at our endpoint and no gateway connection is made.
+  const http = config.INTERACTIONS === 'http' ? new HttpInteractions(config.DISCORD_PUBLIC_KEY!, logger) : null;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    ...(config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {}),
+    // Enough gateway connections for the number of servers, as Discord recommends.
+    shards: 'auto',
+    rest: { ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}), ...(http ? { makeRequest: http.makeRequest } : {}) },
   });
+  http?.attach(client);
   const images = createImages(config.RENDER_WORKERS, logger);
   const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
   const thinker = createThinker(config.THINK_WORKERS, logger);
@@ -78,14 +86,23 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  let interactionsUrl: string | undefined;
   try {
-    await client.login(config.DISCORD_TOKEN);
-    await ready;
-    await registerCommands(client.rest, client.application!.id, config.DISCORD_GUILD_ID, { store, logger });
+    let applicationId: string;
+    if (http) {
+      applicationId = (await http.identify(config.DISCORD_TOKEN)).applicationId;
+    } else {
+      await client.login(config.DISCORD_TOKEN);
+      await ready;
+      applicationId = client.application!.id;
+    }
+    await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, { store, logger });
+    if (http) interactionsUrl = await http.listen(config.PORT!);
   } catch (error) {
     // Clean up, but never let a stuck clean-up hide why the start failed.
     await withTimeout(
       (async () => {
+        await http?.close();
         await client.destroy();
         await images.close();
         await thinker.close();
@@ -99,14 +116,17 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   void thinker.warm().catch((error: unknown) => logger.warn({ err: error }, 'thinking workers did not warm up'));
   tables.resume();
   scheduler.start();
-  logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
+  if (http) logger.info({ url: interactionsUrl }, 'bot ready: interactions over HTTP');
+  else logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'bot ready');
 
   let stopped = false;
   return {
     ...ctx,
+    ...(interactionsUrl ? { interactionsUrl } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
+      await http?.close();
       scheduler.stop();
       tables.stop();
       await tables.flush();

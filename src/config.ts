@@ -35,6 +35,16 @@ const schema = z.object({
     .min(0)
     .max(16)
     .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
+  /** How interactions arrive: the gateway connection (default) or Discord's signed HTTP POSTs. */
+  INTERACTIONS: z.enum(['gateway', 'http'], { error: 'must be gateway or http' }).default('gateway'),
+  /** HTTP mode: the port of the interactions endpoint (0 picks a free one). */
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65_535, 'must be a port number').optional(),
+  /** HTTP mode: the application's public key, as the Developer Portal shows it. */
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hexadecimal characters of the application\'s public key (General Information page of the Developer Portal)')
+    .optional(),
   /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
   RECYCLERIE_TEST_HOLD_POSTS: z.enum(['before-send', 'after-send']).optional(),
 });
@@ -48,7 +58,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable left empty (as in a copied .env.example) counts as unset, so defaults apply.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const result = schema.safeParse(given);
-  if (result.success) return result.data;
+  if (result.success) {
+    const config = result.data;
+    if (config.INTERACTIONS === 'http') {
+      // HTTP mode cannot answer anything without these two.
+      if (config.DISCORD_PUBLIC_KEY === undefined) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is required when INTERACTIONS=http. Set it in .env (see .env.example).');
+      if (config.PORT === undefined) throw new ConfigError('Configuration error: PORT is required when INTERACTIONS=http. Set it in .env (see .env.example).');
+    }
+    return config;
+  }
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'configuration');
   const value = env[name];

@@ -10,10 +10,11 @@ import { t, type Language } from '../i18n/index.js';
 import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, SEAT_REQUEST_MINUTES, TAKEOVER_CHOICES } from '../store/clocks.js';
 import type { GameRecord } from '../store/game-store.js';
 import type { GameSettings } from '../store/schema.js';
+import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
 import { checkBotPermissions, displayName } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
-import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage } from './messages.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage, takeSeatRows } from './messages.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 import { durationLabel, settingsLines } from './settings-text.js';
@@ -73,7 +74,7 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
     allowedMentions: { parse: [] },
   });
   if (result.value.status === 'lobby' && result.value.lobbyMessageId) {
-    const channel = await ctx.client.channels.fetch(result.value.channelId).catch(() => null);
+    const channel = await channelById(ctx.client, result.value.channelId).catch(() => null);
     if (channel && 'messages' in channel) await channel.messages.edit(result.value.lobbyMessageId, lobbyMessage(result.value)).catch(() => undefined);
   }
 }
@@ -100,17 +101,6 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
-}
-
-/** A button under the news that a bot took a seat, unless the table lets nobody take seats over. */
-export function takeSeatRows(record: GameRecord, seat: number, language: Language) {
-  if (record.settings.takeover === 'nobody') return [];
-  return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-    new ButtonBuilder()
-      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
-      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
-      .setStyle(ButtonStyle.Secondary),
-  )];
 }
 
 /**

@@ -9,16 +9,17 @@ import { gameById } from '../games/index.js';
 import { t, type Language } from '../i18n/index.js';
 import type { GameRecord, StoreResult } from '../store/game-store.js';
 import type { BotLevel, GameSettings } from '../store/schema.js';
+import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
-import { takeSeatRows } from './async.js';
-import { gameLanguage, lobbyMessage } from './messages.js';
+import { gameLanguage, lobbyMessage, takeSeatRows } from './messages.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 
 export function displayName(interaction: RepliableInteraction): string {
   const member = interaction.member;
-  const fromMember = member && 'displayName' in member ? member.displayName : null;
+  // A cached member (gateway) has displayName; a payload's raw member (HTTP) has nick.
+  const fromMember = !member ? null : 'displayName' in member ? member.displayName : (member.nick ?? null);
   return fromMember ?? interaction.user.globalName ?? interaction.user.username;
 }
 
@@ -145,7 +146,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
 async function editLobbyMessage(ctx: BotContext, record: GameRecord): Promise<void> {
   if (!record.lobbyMessageId) return;
   try {
-    const channel = await ctx.client.channels.fetch(record.channelId);
+    const channel = await channelById(ctx.client, record.channelId);
     if (channel?.isTextBased()) await channel.messages.edit(record.lobbyMessageId, lobbyMessage(record));
   } catch (error) {
     ctx.logger.warn({ gameId: record.id, err: error }, 'could not edit the lobby message');

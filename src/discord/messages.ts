@@ -480,3 +480,14 @@ export function statusEmbed(record: GameRecord, language: Language, deadlines: r
   }
   return embed;
 }
+
+/** A button under the news that a bot took a seat, unless the table lets nobody take seats over. */
+export function takeSeatRows(record: GameRecord, seat: number, language: Language) {
+  if (record.settings.takeover === 'nobody') return [];
+  return [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'take', gameId: record.id, seat }))
+      .setLabel(clip(t(language, 'ui.takeSeat', { bot: record.seats[seat]!.displayName }), LIMITS.buttonLabel))
+      .setStyle(ButtonStyle.Secondary),
+  )];
+}

@@ -7,6 +7,7 @@ import type { Client, Message, SendableChannels } from 'discord.js';
 import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { GameRecord, GameStore, MoveApplied, MoveInput, PostRecord, SeatRequest, StoreResult } from '../store/game-store.js';
+import { channelById } from './channels.js';
 import type { ImageJob, Images } from './images.js';
 import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from './messages.js';
 import type { Thinker } from './thinker.js';
@@ -74,7 +75,7 @@ export class Tables {
     const record = this.store.get(request.gameId);
     if (!record || !request.messageId) return;
     this.enqueuePost(request.gameId, async () => {
-      const channel = await this.client.channels.fetch(record.channelId);
+      const channel = await channelById(this.client, record.channelId);
       if (!channel || !channel.isSendable()) return;
       const message = await this.fetchMessage(channel, request.messageId!);
       await message?.edit(seatRequestEndedMessage(record, request));
@@ -157,7 +158,7 @@ export class Tables {
 
   /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
   private async send(record: GameRecord, post: PostRecord): Promise<string | null> {
-    const channel = await this.client.channels.fetch(record.channelId);
+    const channel = await channelById(this.client, record.channelId);
     if (!channel || !channel.isSendable()) throw Object.assign(new Error(`channel ${record.channelId} cannot receive messages`), { code: 10003 });
     const nonce = `rc${post.id}`;
     switch (post.kind) {

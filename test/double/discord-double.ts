@@ -18,6 +18,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { buildCommandData, type SlashOptions, type OptionValue } from './commands.js';
 import { Gateway, type GatewayStats } from './gateway.js';
+import { HttpDelivery } from './http-interactions.js';
 import { InteractionRecord } from './interaction.js';
 import { DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, effective, has } from './perms.js';
 import { RestApi } from './rest.js';
@@ -45,6 +46,9 @@ export interface DiscordDoubleOptions {
   readyWaitMs?: number;
   /** Per-file upload limit, also sent as attachment_size_limit. */
   attachmentSizeLimit?: number;
+  /** Shards GET /gateway/bot recommends, and how many may identify at once. */
+  shards?: number;
+  maxConcurrency?: number;
 }
 
 const MAX_INTERACTIONS = 10_000;
@@ -95,6 +99,8 @@ export class DiscordDouble {
   /** Applies to interactions dispatched from now on. */
   tokenLifetimeMs: number;
   readonly readyWaitMs: number;
+  /** HTTP interactions: the signing key, the endpoint URLs, and every delivery. */
+  readonly http: HttpDelivery;
 
   private readonly state: DoubleState;
   private readonly gateway: Gateway;
@@ -118,7 +124,10 @@ export class DiscordDouble {
     this.state = new DoubleState(this.token, this.applicationId, this.botUserId, opts.attachmentSizeLimit);
     this.state.origin = origin;
     this.gateway = new Gateway(server, this.state, opts.heartbeatIntervalMs);
+    this.state.gatewayShards = opts.shards;
+    this.state.maxConcurrency = opts.maxConcurrency;
     const rest = new RestApi(this.state, this.gateway);
+    this.http = new HttpDelivery(this.state, rest);
     server.on('request', (req, res) => {
       rest.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -137,6 +146,8 @@ export class DiscordDouble {
       heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
       readyWaitMs: opts.readyWaitMs ?? 10_000,
       attachmentSizeLimit: opts.attachmentSizeLimit ?? 10 * 1024 * 1024,
+      shards: opts.shards ?? 1,
+      maxConcurrency: opts.maxConcurrency ?? 1,
     });
   }
 
@@ -403,6 +414,7 @@ export class DiscordDouble {
     }
     this.waitTimers.clear();
     for (const rec of this.state.interactions.values()) rec.close();
+    this.http.close();
     this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
@@ -528,7 +540,8 @@ export class DiscordDouble {
 
   private async dispatch(user: UserRecord, channel: ChannelRecord, type: number, data: Record<string, unknown>, message?: MessageState): Promise<InteractionRecord> {
     if (!this.state.users.has(user.id)) throw new Error(`unknown user ${user.id}: create it with addUser()`);
-    const session = await this.gateway.waitForTarget(channel.guildId, this.readyWaitMs);
+    // With an Interactions Endpoint URL set, interactions go there and not over the gateway.
+    const session = this.http.active ? undefined : await this.gateway.waitForTarget(channel.guildId, this.readyWaitMs);
     const rec = new InteractionRecord(snowflake(), interactionToken(), user, channel.id, channel.guildId, type, this.responseDeadlineMs, this.tokenLifetimeMs);
     const guild = channel.guildId ? this.state.guilds.get(channel.guildId) : undefined;
     const memberPerms = effective(user.permissions);
@@ -570,7 +583,8 @@ export class DiscordDouble {
       }
     }
     rec.sentAt = performance.now();
-    this.gateway.dispatch(session, 'INTERACTION_CREATE', payload);
+    if (session) this.gateway.dispatch(session, 'INTERACTION_CREATE', payload);
+    else this.http.deliver(rec, payload);
     return rec;
   }
 }

@@ -16,7 +16,7 @@ const INTENT_DIRECT_MESSAGES = 1 << 12;
 /** Flags a bot may set when creating a message. */
 const CREATE_FLAGS = MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
 
-interface Ctx {
+export interface Ctx {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -27,7 +27,7 @@ interface Ctx {
   interaction?: InteractionRecord;
 }
 
-interface Result {
+export interface Result {
   status: number;
   body?: unknown;
 }
@@ -128,6 +128,9 @@ export class RestApi {
       const parsed = await parseBody(req.headers['content-type'], raw);
       ctx.body = parsed.body;
       ctx.files = parsed.files;
+      // An HTTP answer still being read comes first, as Discord has it before any edit.
+      const answering = apiPath?.[0] === 'webhooks' ? this.state.pendingAnswers.get(apiPath[2] ?? '') : undefined;
+      if (answering) await answering;
       // Handlers are synchronous from here on, so check-then-acknowledge cannot interleave.
       const result = match.route.handler(ctx, match.params);
       status = result.status;
@@ -195,8 +198,8 @@ export class RestApi {
   private gatewayBot(): Record<string, unknown> {
     return {
       url: this.gateway.url,
-      shards: 1,
-      session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: 1 },
+      shards: this.state.gatewayShards,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: this.state.maxConcurrency },
     };
   }
 
@@ -210,13 +213,13 @@ export class RestApi {
       type: null,
       bot_public: true,
       bot_require_code_grant: false,
-      verify_key: '0'.repeat(64),
+      verify_key: this.state.verifyKey,
       flags: 0,
       team: null,
       owner: { id: '1', username: 'owner', discriminator: '0', global_name: 'Owner', avatar: null, public_flags: 0 },
       bot: this.state.userJson(this.state.botUser),
       approximate_guild_count: this.state.guilds.size,
-      interactions_endpoint_url: null,
+      interactions_endpoint_url: this.state.interactionsEndpointUrl,
       redirect_uris: [],
       tags: [],
     };
@@ -359,7 +362,8 @@ export class RestApi {
     return m;
   }
 
-  private callback(ctx: Ctx, id: string, token: string): Result {
+  /** The first answer to an interaction: a REST callback, or an HTTP answer (http-interactions.ts). */
+  callback(ctx: Ctx, id: string, token: string): Result {
     const rec = this.state.interactions.get(id);
     if (!rec || rec.token !== token) throw new ApiError(404, 10062, 'Unknown interaction');
     ctx.interaction = rec;

@@ -83,6 +83,14 @@ export class DoubleState {
   readonly warnings: { route: string; message: string; at: number }[] = [];
   /** Command ids stay stable across overwrites of a command with the same name, like Discord. */
   readonly commandIds = new Map<string, string>();
+  /** What GET /gateway/bot recommends: shard count and identify concurrency. */
+  gatewayShards = 1;
+  maxConcurrency = 1;
+  /** HTTP delivery: answers still being read, by interaction token (webhook calls wait for them). */
+  readonly pendingAnswers = new Map<string, Promise<void>>();
+  /** The application's public key and saved Interactions Endpoint URL (GET /applications/@me). */
+  verifyKey = '';
+  interactionsEndpointUrl: string | null = null;
 
   constructor(
     readonly token: string,

@@ -30,9 +30,29 @@ export function botEnv(double: DiscordDouble, dbPath: string, extra: Record<stri
   };
 }
 
-export async function launchBot(double: DiscordDouble, dbPath: string, extra: Record<string, string> = {}, clock?: Clock): Promise<RunningBot> {
-  const config = loadConfig(botEnv(double, dbPath, extra));
-  return startBot(config, createLogger(config.LOG_LEVEL), clock ? { clock } : {});
+/**
+ * How the bot gets interactions: over the gateway, or as signed HTTP POSTs from the double
+ * (E2E_INTERACTIONS=http runs the same tests that way; vitest.config.ts has a project for it).
+ */
+export type InteractionsMode = 'gateway' | 'http';
+
+export function interactionsMode(): InteractionsMode {
+  return process.env.E2E_INTERACTIONS === 'http' ? 'http' : 'gateway';
+}
+
+export async function launchBot(
+  double: DiscordDouble,
+  dbPath: string,
+  extra: Record<string, string> = {},
+  clock?: Clock,
+  mode: InteractionsMode = interactionsMode(),
+): Promise<RunningBot> {
+  const http: Record<string, string> = mode === 'http' ? { INTERACTIONS: 'http', PORT: '0', DISCORD_PUBLIC_KEY: double.http.publicKey } : {};
+  const config = loadConfig(botEnv(double, dbPath, { ...http, ...extra }));
+  const bot = await startBot(config, createLogger(config.LOG_LEVEL), clock ? { clock } : {});
+  // As an operator saves the Interactions Endpoint URL: the double checks it, then uses it.
+  if (bot.interactionsUrl) await double.http.setUrls([bot.interactionsUrl]);
+  return bot;
 }
 
 /** A clock the test moves by hand: days of game time in milliseconds. */
@@ -49,12 +69,14 @@ export interface World {
   stop(): Promise<void>;
 }
 
-export async function startWorld(opts: { channels?: number; dbPath?: string; env?: Record<string, string>; clock?: Clock } = {}): Promise<World> {
+export async function startWorld(
+  opts: { channels?: number; dbPath?: string; env?: Record<string, string>; clock?: Clock; interactions?: InteractionsMode } = {},
+): Promise<World> {
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID, name: 'Recycling club' });
   const channels = Array.from({ length: opts.channels ?? 1 }, (_, i) => double.addChannel(GUILD_ID, { name: `table-${i + 1}` }).id);
   const dbPath = opts.dbPath ?? tempDatabase();
-  const bot = await launchBot(double, dbPath, opts.env, opts.clock);
+  const bot = await launchBot(double, dbPath, opts.env, opts.clock, opts.interactions);
   return {
     double,
     bot,

@@ -41,6 +41,30 @@ describe('configuration', () => {
   });
 });
 
+describe('HTTP interactions mode', () => {
+  const KEY = 'a'.repeat(64);
+
+  it('defaults to the gateway and accepts a complete HTTP setup', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }).INTERACTIONS).toBe('gateway');
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN, INTERACTIONS: 'http', PORT: '8080', DISCORD_PUBLIC_KEY: KEY.toUpperCase() });
+    expect(config).toMatchObject({ INTERACTIONS: 'http', PORT: 8080, DISCORD_PUBLIC_KEY: KEY.toUpperCase() });
+  });
+
+  it.each([
+    [{ INTERACTIONS: 'webhook' }, /^Configuration error: INTERACTIONS must be gateway or http\./],
+    [{ INTERACTIONS: 'http', PORT: '8080' }, /^Configuration error: DISCORD_PUBLIC_KEY is required when INTERACTIONS=http\./],
+    [{ INTERACTIONS: 'http', DISCORD_PUBLIC_KEY: KEY }, /^Configuration error: PORT is required when INTERACTIONS=http\./],
+    [{ INTERACTIONS: 'http', PORT: '8080', DISCORD_PUBLIC_KEY: 'a'.repeat(63) }, /^Configuration error: DISCORD_PUBLIC_KEY must be the 64 hexadecimal characters/],
+    [{ INTERACTIONS: 'http', PORT: '8080', DISCORD_PUBLIC_KEY: 'g'.repeat(64) }, /DISCORD_PUBLIC_KEY must be the 64 hexadecimal characters/],
+    [{ DISCORD_PUBLIC_KEY: 'not hex' }, /DISCORD_PUBLIC_KEY must be the 64 hexadecimal characters/],
+    [{ INTERACTIONS: 'http', PORT: '70000', DISCORD_PUBLIC_KEY: KEY }, /^Configuration error: PORT must be a port number\./],
+    [{ INTERACTIONS: 'http', PORT: 'eighty', DISCORD_PUBLIC_KEY: KEY }, /^Configuration error: PORT must be a port number\./],
+  ])('stops with one sentence naming the variable: %o', (env, message) => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, ...env })).toThrow(message);
+  });
+});
+
 describe('render workers', () => {
   it('defaults to at least one worker and allows 0 for in-process drawing', () => {
     expect(loadConfig({ DISCORD_TOKEN: TOKEN }).RENDER_WORKERS).toBeGreaterThanOrEqual(1);

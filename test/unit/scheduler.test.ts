@@ -31,7 +31,7 @@ function world(settings: GameSettings) {
     },
     messages: { fetch: async (messageId: string) => ({ id: messageId, components: [], edit: async () => ({}) }) },
   };
-  const client = { channels: { fetch: async () => channel }, users: { fetch: async () => ({ send: async () => ({}) }) } } as unknown as Client;
+  const client = { channels: { cache: new Map(), fetch: async () => channel }, users: { fetch: async () => ({ send: async () => ({}) }) } } as unknown as Client;
   const images = { render: async () => Buffer.from('png'), close: async () => {} };
   const tables = new Tables(store, client, createLogger('silent'), 0, images);
   const scheduler = new Scheduler(store, tables, createLogger('silent'), clock);
