@@ -2,7 +2,7 @@
  * `npm run bench`: measures speed and memory and prints a table; the same figures go to
  * bench/results/latest.json. Never fails on a number: goals are printed beside the results.
  * `npm run bench -- stress memory` runs only those sections (engine, pipeline, posts, discord,
- * stress, scheduler, memory) and writes bench/results/latest-stress-memory.json instead.
+ * stress, scheduler, strong, memory) and writes bench/results/latest-stress-memory.json instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,10 +15,11 @@ import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
 import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
+import { strongRows } from './strong.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
 
-const SECTIONS = ['engine', 'pipeline', 'posts', 'discord', 'stress', 'scheduler', 'memory'] as const;
+const SECTIONS = ['engine', 'pipeline', 'posts', 'discord', 'stress', 'scheduler', 'strong', 'memory'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
@@ -120,6 +121,8 @@ if (runs('scheduler')) {
   add('Scheduler: per reminder', scheduler.tickPerClockMs, 'ms');
   add('Scheduler: memory for 10,000 open games (RSS growth)', scheduler.rssMb, 'MB');
 }
+
+if (runs('strong')) raw.strong = await strongRows(add);
 
 if (runs('memory')) {
   console.log('Memory with 100 active and 1,000 finished games…');

@@ -9,6 +9,7 @@ import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
+import { createThinker } from './discord/thinker.js';
 import type { Logger } from './logger.js';
 import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
@@ -74,9 +75,11 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   http?.attach(client);
   const images = createImages(config.RENDER_WORKERS, logger);
   const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS);
+  const thinker = createThinker(config.THINK_WORKERS, logger);
+  tables.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
   const scheduler = new Scheduler(store, tables, logger, clock);
   tables.onClocksChanged = () => scheduler.poke();
-  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock };
+  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock, thinker };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -102,12 +105,15 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
         await http?.close();
         await client.destroy();
         await images.close();
+        await thinker.close();
         db.$client.close();
       })(),
       CLEANUP_TIMEOUT_MS,
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
+  // Workers load the games in the background; a decision before that just waits longer.
+  void thinker.warm().catch((error: unknown) => logger.warn({ err: error }, 'thinking workers did not warm up'));
   tables.resume();
   scheduler.start();
   if (http) logger.info({ url: interactionsUrl }, 'bot ready: interactions over HTTP');
@@ -126,6 +132,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await tables.flush();
       await client.destroy();
       await images.close();
+      await thinker.close();
       db.$client.close();
       logger.info('bot stopped');
     },

@@ -9,12 +9,14 @@ import type { Db } from './database.js';
 import { DEFAULT_SETTINGS, MAX_REMINDERS, MAX_TIMEOUTS, dueClocks, nextDue, nextReminder, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import { clocks, departures, games, meta, moves, posts, ratings, seatHolders, seatRequests, seats, users, type GameSettings, type GameStatus, type PostKind, type PostPayload, type SeatRequestStatus } from './schema.js';
+import { clocks, departures, games, meta, moves, posts, ratings, seatHolders, seatRequests, seats, users, type BotLevel, type GameSettings, type GameStatus, type PostKind, type PostPayload, type SeatRequestStatus } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
   userId: string | null;
   isBot: boolean;
+  /** A bot seat's level (standard when absent). */
+  botLevel?: BotLevel;
   displayName: string;
   /** Turns in a row played for this seat when its time ran out. */
   timeouts?: number;
@@ -189,13 +191,23 @@ export class GameStore {
     });
   }
 
-  addBot(gameId: number, byUserId: string): StoreResult<GameRecord> {
+  addBot(gameId: number, byUserId: string, level: BotLevel = 'standard'): StoreResult<GameRecord> {
     return this.changeLobby(gameId, (tx, record) => {
       if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
       const name = nextBotName(record);
-      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() }).run();
+      tx.insert(seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, botLevel: level, displayName: name, joinedAt: this.now() }).run();
+      return null;
+    });
+  }
+
+  /** The host sets a bot seat's level before the start. */
+  setBotLevel(gameId: number, byUserId: string, position: Seat, level: BotLevel): StoreResult<GameRecord> {
+    return this.changeLobby(gameId, (tx, record) => {
+      if (record.creatorId !== byUserId) return fail('error.hostOnly');
+      if (!record.seats[position]?.isBot) return fail('error.noSuchBot');
+      tx.update(seats).set({ botLevel: level }).where(and(eq(seats.gameId, gameId), eq(seats.position, position))).run();
       return null;
     });
   }
@@ -211,7 +223,7 @@ export class GameStore {
       const rest = record.seats.filter((s) => s !== seat);
       tx.delete(seats).where(eq(seats.gameId, gameId)).run();
       rest.forEach((s, position) => {
-        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() }).run();
+        tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel ?? 'standard', displayName: s.displayName, joinedAt: this.now() }).run();
       });
       const nextHuman = rest.find((s) => !s.isBot);
       if (!nextHuman) {
@@ -240,7 +252,7 @@ export class GameStore {
         this.markCancelled(tx, record);
       } else {
         const bot = nextBotName(record);
-        tx.update(seats).set({ userId: null, isBot: true, displayName: bot })
+        tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position))).run();
         this.recordHolder(tx, gameId, seat.position, this.moveCountIn(tx, gameId) + 1, { userId: null, isBot: true, displayName: bot });
         tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at }).run();
@@ -268,7 +280,7 @@ export class GameStore {
     const target = record.seats[seat];
     if (!target?.isBot) return fail('error.notABotSeat');
     const from = this.moveCountIn(tx, gameId) + 1;
-    tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: from })
+    tx.update(seats).set({ userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: from })
       .where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).run();
     this.recordHolder(tx, gameId, seat, from, { userId: user.id, isBot: false, displayName: user.name });
     tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId)).run();
@@ -647,7 +659,7 @@ export class GameStore {
       return null;
     }
     const bot = nextBotName(record);
-    tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where).run();
+    tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot, timeouts: 0 }).where(where).run();
     this.recordHolder(tx, record.id, input.seat, sequence + 1, { userId: null, isBot: true, displayName: bot });
     tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() }).run();
     return bot;
@@ -735,7 +747,7 @@ export class GameStore {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
       settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
-      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
       holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
     };
   }

@@ -50,8 +50,32 @@ describe('game store', () => {
   it('opens a lobby with the creator seated', () => {
     const game = lobby(store);
     expect(game.status).toBe('lobby');
-    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, botLevel: 'standard', displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
     expect(store.openInChannel('100000000000000001')?.id).toBe(game.id);
+  });
+
+  it('stores the level of each bot seat, lets only the host change it before the start, and stand-ins play standard', () => {
+    const game = lobby(store);
+    store.join(game.id, { id: 'u2', name: 'Bob' });
+    const added = store.addBot(game.id, 'u1', 'strong');
+    if (!added.ok) throw new Error(added.error.key);
+    expect(added.value.seats.map((s) => s.botLevel)).toEqual(['standard', 'standard', 'strong']);
+    expect(store.setBotLevel(game.id, 'u2', 2, 'standard')).toEqual({ ok: false, error: { key: 'error.hostOnly' } });
+    expect(store.setBotLevel(game.id, 'u1', 1, 'strong')).toEqual({ ok: false, error: { key: 'error.noSuchBot' } });
+    const lowered = store.setBotLevel(game.id, 'u1', 2, 'standard');
+    expect(lowered.ok && lowered.value.seats[2]!.botLevel).toBe('standard');
+    expect(store.setBotLevel(game.id, 'u1', 2, 'strong').ok).toBe(true);
+    // The lobby closes up when a player leaves; the bot keeps its level.
+    expect(store.leave(game.id, 'u2').ok).toBe(true);
+    store.join(game.id, { id: 'u2', name: 'Bob' });
+    const start = store.start(game.id, 'u1');
+    if (!start.ok) throw new Error(start.error.key);
+    expect(start.value.seats.map((s) => [s.isBot, s.botLevel])).toEqual([[false, 'standard'], [true, 'strong'], [false, 'standard']]);
+    expect(store.setBotLevel(game.id, 'u1', 1, 'standard').ok).toBe(false);
+    // A person takes the strong bot's seat, then leaves: the bot that stands in plays standard.
+    expect(store.takeSeat(game.id, 1, { id: 'u3', name: 'Cleo' }).ok).toBe(true);
+    const left = store.handOverToBot(game.id, 'u3');
+    expect(left.ok && left.value.seats[1]).toMatchObject({ isBot: true, botLevel: 'standard' });
   });
 
   it('allows one open game per channel, and many channels at once', () => {
