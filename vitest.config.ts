@@ -5,8 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // A throwaway PostgreSQL cluster when the server is installed (test/pg/global-setup.ts).
     globalSetup: ['test/pg/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // End-to-end suites start real clients and servers; two workers fit a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,

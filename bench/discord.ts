@@ -3,8 +3,10 @@
  * acknowledgement, and from a click to the new board in the channel.
  */
 import { GUILD_ID, Player, boards, firstAnswer, launchBot, mentionedOnBoard, openAndStart, sendAnswer, settled, tempDatabase, type World } from '../test/e2e/harness.js';
-import { DiscordDouble } from '../test/double/discord-double.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DiscordDouble, type RateLimitOptions } from '../test/double/discord-double.js';
 import { rngFromSeed } from '../src/engine/index.js';
+import { ImagePool } from '../src/discord/images.js';
 import { median, percentile } from './stats.js';
 
 /**
@@ -12,26 +14,39 @@ import { median, percentile } from './stats.js';
  * one and a half times it): people read the board, so a channel never clicks back to back.
  * With 0, every channel clicks again the moment its board arrives: a stress test.
  */
-export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, thinkMs: 1000 }) {
+export async function benchDiscord(opts: { channels: number; turnsPerChannel: number; thinkMs: number; env?: Record<string, string>; rateLimits?: RateLimitOptions }) {
   const think = async (seed: string) => {
     if (opts.thinkMs <= 0) return;
     const jitter = rngFromSeed(seed).next();
     await new Promise((r) => setTimeout(r, opts.thinkMs * (0.5 + jitter)));
   };
-  const double = await DiscordDouble.start();
+  const double = await DiscordDouble.start(opts.rateLimits ? { rateLimits: opts.rateLimits } : {});
   double.addGuild({ id: GUILD_ID });
   const channels = Array.from({ length: opts.channels }, (_, i) => double.addChannel(GUILD_ID, { name: `bench-${i}` }).id);
   const dbPath = tempDatabase();
-  const bot = await launchBot(double, dbPath);
+  const bot = await launchBot(double, dbPath, opts.env ?? {});
+  // The main process's event-loop delay while the channels play.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const world: World = { double, bot, dbPath, channels, stop: async () => {} };
 
   const clickToAck: number[] = [];
   const clickToBoard: number[] = [];
   const handToAck: number[] = [];
 
+  // Games are opened a few at a time before the clock starts: the measure is play, not set-up.
+  const tables = new Map<string, Player[]>();
+  for (let i = 0; i < channels.length; i += 5) {
+    await Promise.all(
+      channels.slice(i, i + 5).map(async (channel, j) => {
+        const players = [0, 1, 2].map((p) => new Player(world, double.addUser({ username: `c${i + j}p${p}` })));
+        await openAndStart(players[0]!, channel, players.slice(1));
+        tables.set(channel, players);
+      }),
+    );
+  }
+
   async function runChannel(channel: string, index: number) {
-    const players = [0, 1, 2].map((i) => new Player(world, double.addUser({ username: `c${index}p${i}` })));
-    await openAndStart(players[0]!, channel, players.slice(1));
+    const players = tables.get(channel)!;
     const byId = new Map(players.map((p) => [p.id, p]));
     for (let turn = 0; turn < opts.turnsPerChannel; turn++) {
       const board = boards(world, channel).at(-1)!;
@@ -40,7 +55,7 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
       await think(`${index}:${turn}:look`);
       const handClick = await mover.press(board, 'hand:');
       handToAck.push(handClick.latencyMs!);
-      const hand = await settled(double, handClick);
+      const hand = await settled(double, handClick, 120_000);
       const answer = firstAnswer(hand)!;
       await think(`${index}:${turn}:pick`);
       const count = boards(world, channel).length;
@@ -55,15 +70,24 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
         if (fresh) return fresh.createdAt;
         const again = double.message(current.id)!;
         return again.editedAt !== edited ? again.editedAt : undefined;
-      }, 10_000);
+      }, 120_000);
       clickToBoard.push(shown - rec.sentAt);
-      await settled(double, rec);
+      await settled(double, rec, 120_000);
     }
   }
 
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const pool = bot.images instanceof ImagePool ? bot.images : null;
+  const poolBefore = pool?.stats();
+  loopDelay.enable();
   await Promise.all(channels.map((c, i) => runChannel(c, i)));
+  loopDelay.disable();
   const seconds = (performance.now() - started) / 1000;
+  const rateLimited = double.rateLimiter?.hits.length ?? 0;
+  const cpu = process.cpuUsage(cpuBefore);
+  const poolAfter = pool?.stats();
+  const moves = clickToAck.length || 1;
   const violations = double.violations.length;
   await bot.stop();
   await double.close();
@@ -78,5 +102,14 @@ export async function benchDiscord(opts = { channels: 20, turnsPerChannel: 15, t
     clickToBoardP50Ms: median(clickToBoard),
     clickToBoardP99Ms: percentile(clickToBoard, 99),
     violations,
+    rateLimited,
+    eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    // CPU per move: this process (the bot's main thread, and here the double and the players
+    // too) and the image workers' drawing and encoding.
+    mainCpuPerMoveMs: (cpu.user + cpu.system) / 1000 / moves,
+    boardRenderPerMoveMs: poolAfter && poolBefore ? (poolAfter.renderMs.board + poolAfter.renderMs.final - poolBefore.renderMs.board - poolBefore.renderMs.final) / moves : NaN,
+    handRenderPerMoveMs: poolAfter && poolBefore ? (poolAfter.renderMs.hand - poolBefore.renderMs.hand) / moves : NaN,
+    imagesPerMove: poolAfter && poolBefore ? (poolAfter.rendered - poolBefore.rendered) / moves : NaN,
+    peakImageQueue: poolAfter?.peakQueued ?? NaN,
   };
 }

@@ -2,7 +2,7 @@
  * Resident memory of the bot process (started as `npm start` would) with 100 active games and
  * 1,000 finished ones in its store, after every active game has been looked at once.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/store/database.js';
@@ -47,13 +47,21 @@ export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   const prepSeconds = (performance.now() - prepStart) / 1000;
   await store.close();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // As `npm start` runs it: the compiled JavaScript (built first when older than the sources).
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const nodeFlags = /node (.*?)\s*dist\/src\/main\.js/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, 'dist/src/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...botEnv(double, dbPath) },
-    stdio: 'ignore',
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MALLOC_MMAP_THRESHOLD_: '131072', ...botEnv(double, dbPath) },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   try {
-    await double.waitFor(() => double.connectedClients === 1 && double.commandPuts >= 1, 30_000);
+    await double.waitFor(() => double.connectedClients === 1 && double.commandPuts >= 1, 120_000).catch((error: Error) => {
+      throw new Error(`the bot did not start: ${errors || error.message}`);
+    });
     const idleMb = rssMb(child.pid!);
     const idleTreeMb = treeMb(child.pid!);
     const user = double.addUser({ username: 'watcher' });

@@ -8,6 +8,7 @@ import { changeSettings, kick, readSettings, settingChoices, showLog, takeSeat }
 import { createLobby, lobbyAction } from '../src/discord/lobby.js';
 import { replyError } from '../src/discord/replies.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
+import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import type { LobbyAction } from '../src/discord/custom-id.js';
 import { described, named } from './localised.js';
 
@@ -39,6 +40,7 @@ function newSubcommand() {
       ),
     );
     addSettingOptions(sub);
+    sub.addBooleanOption((o) => described(named(o, 'hints', 'conseils'), 'commands.game.option.hints'));
     for (const { game, spec } of OPTION_SPECS) {
       const key = optionKey(game, spec.name);
       const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
@@ -79,7 +81,19 @@ const ACTIONS: { name: string; fr: string; action: LobbyAction }[] = [
 const builder = described(named(new SlashCommandBuilder(), 'game', 'partie'), 'commands.game.description')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand(newSubcommand());
-for (const a of ACTIONS) builder.addSubcommand((sub) => described(named(sub, a.name, a.fr), `commands.game.${a.action}`));
+for (const a of ACTIONS) {
+  builder.addSubcommand((sub) => {
+    described(named(sub, a.name, a.fr), `commands.game.${a.action}`);
+    if (a.action === 'bot') {
+      sub.addStringOption((o) =>
+        described(named(o, 'level', 'niveau'), 'commands.game.option.level').addChoices(
+          ...BOT_LEVELS.map((level) => ({ name: t('en', `bot.level.${level}`), value: level, name_localizations: { fr: t('fr', `bot.level.${level}`) } })),
+        ),
+      );
+    }
+    return sub;
+  });
+}
 builder
   .addSubcommand((sub) => addSettingOptions(described(named(sub, 'settings', 'réglages'), 'commands.game.settings')))
   .addSubcommand((sub) =>
@@ -111,6 +125,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       takeover: interaction.options.getString('takeover'),
     });
     if (!settings) return replyError(interaction, 'error.badOption');
+    if (interaction.options.getBoolean('hints')) settings.hints = true;
     return createLobby(ctx, interaction, { gameType, language, options, settings });
   }
   const record = interaction.channelId ? await ctx.store.openInChannel(interaction.channelId) : null;
@@ -128,5 +143,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   }
   const action = ACTIONS.find((a) => a.name === sub)?.action;
   if (!action) return replyError(interaction, 'error.unknownCommand');
-  return lobbyAction(ctx, interaction, record, action);
+  const level = (interaction.options.getString('level') ?? 'standard') as BotLevel;
+  if (!BOT_LEVELS.includes(level)) return replyError(interaction, 'error.badOption');
+  return lobbyAction(ctx, interaction, record, action, level);
 }

@@ -108,6 +108,7 @@ CREATE TABLE "seats" (
 	"position" integer NOT NULL,
 	"user_id" text,
 	"is_bot" boolean NOT NULL,
+	"bot_level" text DEFAULT 'standard' NOT NULL,
 	"display_name" text NOT NULL,
 	"joined_at" timestamp (3) with time zone NOT NULL,
 	"timeouts" integer DEFAULT 0 NOT NULL,

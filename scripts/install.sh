@@ -79,6 +79,9 @@ if [ -n "$local_node" ]; then
   ln -sf "$local_node/bin/node" node_modules/.bin/node
 fi
 
+step "Compiling the bot to JavaScript (dist/)"
+npm run --silent build
+
 step "Checking that image drawing and the database load"
 node -e "require('canvas'); require('better-sqlite3')"
 

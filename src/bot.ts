@@ -9,6 +9,7 @@ import { registerCommands } from './discord/register-commands.js';
 import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
+import { createThinker } from './discord/thinker.js';
 import type { Logger } from './logger.js';
 import type { Backend } from './store/backend.js';
 import { openDatabase } from './store/database.js';
@@ -85,9 +86,11 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   http?.attach(client);
   const images = createImages(config.RENDER_WORKERS, logger);
   const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS, queued);
+  const thinker = createThinker(config.THINK_WORKERS, logger);
+  tables.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
   const scheduler = new Scheduler(store, tables, logger, clock);
   tables.onClocksChanged = () => scheduler.poke();
-  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock };
+  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock, thinker };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -113,12 +116,15 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
         await http?.close();
         await client.destroy();
         await images.close();
+        await thinker.close();
         await store.close();
       })(),
       CLEANUP_TIMEOUT_MS,
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
+  // Workers load the games in the background; a decision before that just waits longer.
+  void thinker.warm().catch((error: unknown) => logger.warn({ err: error }, 'thinking workers did not warm up'));
   let runner: JobRunner | null = null;
   if (backend.kind === 'postgres') {
     runner = await startJobRunner({
@@ -155,6 +161,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await tables.flush();
       await client.destroy();
       await images.close();
+      await thinker.close();
       await store.close();
       logger.info('bot stopped');
     },

@@ -31,6 +31,13 @@ const schema = z.object({
     })
     .default('info'),
   BOT_MOVE_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1500),
+  /** Time a strong bot may think per decision; it counts toward BOT_MOVE_DELAY_MS, not on top of it. */
+  BOT_THINK_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(10).max(10_000).default(300),
+  /**
+   * Worker threads strong bots think in; 0 thinks on the main thread (tests only). Decisions
+   * beyond this many at once wait for a thread and think for what is left of their budget.
+   */
+  THINK_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(8).default(2),
   /** Processes that draw images; 0 draws on the main thread. */
   RENDER_WORKERS: z.coerce
     .number({ error: 'must be a whole number' })

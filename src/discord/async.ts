@@ -227,9 +227,8 @@ export async function rematch(ctx: BotContext, interaction: ButtonInteraction, g
   });
   if (!created.ok) return replyError(interaction, created.error);
   let lobby = created.value;
-  const bots = old.seats.filter((s) => s.isBot).length;
-  for (let i = 0; i < bots; i++) {
-    const added = await ctx.store.addBot(lobby.id, interaction.user.id);
+  for (const bot of old.seats.filter((s) => s.isBot)) {
+    const added = await ctx.store.addBot(lobby.id, interaction.user.id, bot.botLevel ?? 'standard');
     if (added.ok) lobby = added.value;
   }
   const response = await interaction.reply({ ...lobbyMessage(lobby), withResponse: true });

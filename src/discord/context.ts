@@ -6,6 +6,7 @@ import type { GameStore } from '../store/game-store.js';
 import type { Images } from './images.js';
 import type { Clock, Scheduler } from './scheduler.js';
 import type { Tables } from './tables.js';
+import type { Thinker } from './thinker.js';
 
 export interface BotContext {
   config: Config;
@@ -16,4 +17,6 @@ export interface BotContext {
   images: Images;
   scheduler: Scheduler;
   clock: Clock;
+  /** Where strong bots and hints think. */
+  thinker: Thinker;
 }

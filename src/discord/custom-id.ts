@@ -10,6 +10,10 @@ export type CustomId =
   | { kind: 'rematch'; gameId: number }
   /** Mutes reminders for the clicker's seat until their turn is over. */
   | { kind: 'snooze'; gameId: number }
+  /** The host sets a lobby bot's level. */
+  | { kind: 'bot-level'; gameId: number; seat: number; level: 'standard' | 'strong' }
+  /** The strong bot's suggestion for the clicker's seat (tables with hints on). */
+  | { kind: 'hint'; gameId: number; version: number }
   /** A person takes over a bot seat of a running game. */
   | { kind: 'take'; gameId: number; seat: number }
   /** The host or a moderator accepts or refuses a request to take over a seat. */
@@ -46,6 +50,10 @@ export function encodeCustomId(id: CustomId): string {
       return `snooze:${id.gameId}`;
     case 'take':
       return `take:${id.gameId}:${id.seat}`;
+    case 'bot-level':
+      return `lvl:${id.gameId}:${id.seat}:${id.level}`;
+    case 'hint':
+      return `hint:${id.gameId}:${id.version}`;
     case 'seat-request':
       return `seatreq:${id.requestId}:${id.accept ? 'yes' : 'no'}`;
     case 'history':
@@ -83,6 +91,14 @@ export function decodeCustomId(raw: string): CustomId | null {
     case 'take': {
       const seat = int(b);
       return gameId !== null && seat !== null && c === undefined ? { kind, gameId, seat } : null;
+    }
+    case 'lvl': {
+      const seat = int(b);
+      return gameId !== null && seat !== null && (c === 'standard' || c === 'strong') && d === undefined ? { kind: 'bot-level', gameId, seat, level: c } : null;
+    }
+    case 'hint': {
+      const version = int(b);
+      return gameId !== null && version !== null && c === undefined ? { kind, gameId, version } : null;
     }
     case 'seatreq':
       return gameId !== null && (b === 'yes' || b === 'no') && c === undefined ? { kind: 'seat-request', requestId: gameId, accept: b === 'yes' } : null;

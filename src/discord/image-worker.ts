@@ -21,8 +21,10 @@ function renderNext(): void {
   const message = queue.shift();
   if (!message) return;
   try {
+    const started = performance.now();
     const png = renderImage(message.job);
-    process.send!({ id: message.id, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
+    const ms = performance.now() - started;
+    process.send!({ id: message.id, ms, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
   } catch (error) {
     process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -50,6 +50,7 @@ interface Pending {
   resolve(png: Buffer): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  kind: ImageJob['kind'];
 }
 
 interface Worker {
@@ -57,7 +58,9 @@ interface Worker {
   pending: Map<number, Pending>;
 }
 
-const WORKER_ENTRY = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
+/** Compiled (`npm start`, from dist/) or run from the TypeScript sources (tests, benchmarks). */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER_ENTRY = fileURLToPath(new URL(COMPILED ? './image-worker.js' : './image-worker.ts', import.meta.url));
 /**
  * Every image needs a few megabytes of pixels. glibc's malloc raises its mmap threshold after
  * the first such buffer is freed, then serves the next ones from the heap, which fragments and
@@ -71,10 +74,36 @@ const JOB_TIMEOUT_MS = 15_000;
 /** A worker told to stop that is still running after this is killed. */
 const WORKER_STOP_MS = 3_000;
 
+/** A job waiting in the pool for a free worker. */
+interface Queued {
+  id: number;
+  job: ImageJob;
+  resolve(png: Buffer): void;
+  reject(error: Error): void;
+}
+
+/** What the pool did so far: for the benchmarks and the logs. */
+export interface ImagePoolStats {
+  rendered: number;
+  /** Time the workers spent drawing and encoding, by kind of image. */
+  renderMs: Record<ImageJob['kind'], number>;
+  /** Jobs waiting for a free worker, now and at most. */
+  queued: number;
+  peakQueued: number;
+}
+
 export class ImagePool implements Images {
   private readonly workers: Worker[] = [];
+  /**
+   * Jobs wait here, not in the workers: a worker gets one job at a time, so whichever worker
+   * frees up first takes the next job, and a public board (what a whole channel waits for) goes
+   * before private views queued earlier.
+   */
+  private readonly boards: Queued[] = [];
+  private readonly others: Queued[] = [];
   private nextJob = 1;
   private closed = false;
+  private readonly counters: ImagePoolStats = { rendered: 0, renderMs: { board: 0, hand: 0, final: 0 }, queued: 0, peakQueued: 0 };
 
   constructor(
     size: number,
@@ -85,18 +114,31 @@ export class ImagePool implements Images {
 
   render(job: ImageJob): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('image pool closed'));
-    // Least busy worker first; ties go to the first.
-    const worker = this.workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
-    const id = this.nextJob++;
     return new Promise<Buffer>((resolve, reject) => {
+      (job.kind === 'hand' ? this.others : this.boards).push({ id: this.nextJob++, job, resolve, reject });
+      this.counters.peakQueued = Math.max(this.counters.peakQueued, this.boards.length + this.others.length);
+      this.dispatch();
+    });
+  }
+
+  stats(): ImagePoolStats {
+    return { ...this.counters, renderMs: { ...this.counters.renderMs }, queued: this.boards.length + this.others.length };
+  }
+
+  /** Gives each idle worker the next job, boards first. */
+  private dispatch(): void {
+    for (const worker of this.workers) {
+      if (worker.pending.size > 0 || !worker.child.connected) continue;
+      const next = this.boards.shift() ?? this.others.shift();
+      if (!next) return;
       const timer = setTimeout(() => {
-        worker.pending.delete(id);
-        reject(new Error(`image job ${id} timed out`));
+        worker.pending.delete(next.id);
+        next.reject(new Error(`image job ${next.id} timed out`));
         this.replace(worker);
       }, JOB_TIMEOUT_MS);
-      worker.pending.set(id, { resolve, reject, timer });
-      worker.child.send({ id, job });
-    });
+      worker.pending.set(next.id, { resolve: next.resolve, reject: next.reject, timer, kind: next.job.kind });
+      worker.child.send({ id: next.id, job: next.job });
+    }
   }
 
   /**
@@ -107,6 +149,7 @@ export class ImagePool implements Images {
    */
   async close(): Promise<void> {
     this.closed = true;
+    for (const waiting of [...this.boards.splice(0), ...this.others.splice(0)]) waiting.reject(new Error('image pool closed'));
     await Promise.all(
       this.workers.map(
         (w) =>
@@ -128,7 +171,9 @@ export class ImagePool implements Images {
   private spawn(): Worker {
     const child = fork(WORKER_ENTRY, [], {
       // --expose-gc: the worker collects finished canvases after each image (image-worker.ts).
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      // A small young generation: V8 sizes it from the machine's memory, and on a large machine
+      // its unused half-spaces alone cost more than the worker needs (npm start does the same).
+      execArgv: [...(COMPILED ? [] : ['--import', 'tsx']), '--expose-gc', '--max-semi-space-size=2'],
       env: { ...process.env, ...MALLOC_ENV },
       // Its own process group: Ctrl-C or a service manager's signal to the bot's group must not
       // kill a worker (even one still loading) while the bot posts its last images.
@@ -137,13 +182,16 @@ export class ImagePool implements Images {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const worker: Worker = { child, pending: new Map() };
-    child.on('message', (message: { id: number; png?: Uint8Array; error?: string }) => {
+    child.on('message', (message: { id: number; png?: Uint8Array; error?: string; ms?: number }) => {
       const pending = worker.pending.get(message.id);
       if (!pending) return;
       worker.pending.delete(message.id);
       clearTimeout(pending.timer);
+      this.counters.rendered++;
+      this.counters.renderMs[pending.kind] += message.ms ?? 0;
       if (message.png) pending.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
       else pending.reject(new Error(message.error ?? 'render failed'));
+      this.dispatch();
     });
     child.on('exit', (code, signal) => {
       for (const pending of worker.pending.values()) {
@@ -167,6 +215,7 @@ export class ImagePool implements Images {
     if (index < 0 || this.closed) return;
     if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
     this.workers[index] = this.spawn();
+    this.dispatch();
   }
 }
 

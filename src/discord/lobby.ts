@@ -8,7 +8,7 @@ import type { GameOptions } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import { t, type Language } from '../i18n/index.js';
 import type { GameRecord, StoreResult } from '../store/game-store.js';
-import type { GameSettings } from '../store/schema.js';
+import type { BotLevel, GameSettings } from '../store/schema.js';
 import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
 import type { LobbyAction } from './custom-id.js';
@@ -62,7 +62,7 @@ export async function createLobby(
   ctx.logger.info({ gameId: created.value.id, channelId: interaction.channelId, gameType: input.gameType }, 'lobby opened');
 }
 
-async function runAction(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord, action: LobbyAction): Promise<StoreResult<GameRecord>> {
+async function runAction(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord, action: LobbyAction, level: BotLevel): Promise<StoreResult<GameRecord>> {
   const user = interaction.user;
   switch (action) {
     case 'join':
@@ -70,7 +70,7 @@ async function runAction(ctx: BotContext, interaction: RepliableInteraction, rec
     case 'leave':
       return await ctx.store.leave(record.id, user.id);
     case 'bot':
-      return await ctx.store.addBot(record.id, user.id);
+      return await ctx.store.addBot(record.id, user.id, level);
     case 'start':
       return await ctx.store.start(record.id, user.id);
     case 'cancel':
@@ -85,11 +85,12 @@ export async function lobbyAction(
   interaction: ButtonInteraction | ChatInputCommandInteraction,
   record: GameRecord | null,
   action: LobbyAction,
+  level: BotLevel = 'standard',
 ): Promise<void> {
   if (!record) return replyError(interaction, 'error.noGame');
   if (action === 'leave' && record.status === 'active') return leaveRunningGame(ctx, interaction, record);
   if (action === 'start' && !(await checkBotPermissions(interaction))) return;
-  const result = await runAction(ctx, interaction, record, action);
+  const result = await runAction(ctx, interaction, record, action, level);
   if (!result.ok) return replyError(interaction, result.error);
   const updated = result.value;
   ctx.logger.info({ gameId: updated.id, action, status: updated.status }, 'lobby action');
@@ -109,6 +110,15 @@ export async function lobbyAction(
   }
   // The store queued the opening board with the start itself.
   if (action === 'start') ctx.tables.afterChange(updated);
+}
+
+/** The host switches a lobby bot between standard and strong (a button under the lobby). */
+export async function setBotLevel(ctx: BotContext, interaction: ButtonInteraction, record: GameRecord | null, seat: number, level: BotLevel): Promise<void> {
+  if (!record) return replyError(interaction, 'error.noGame');
+  const result = await ctx.store.setBotLevel(record.id, interaction.user.id, seat, level);
+  if (!result.ok) return replyError(interaction, result.error);
+  ctx.logger.info({ gameId: record.id, seat, level }, 'bot level set');
+  await interaction.update(lobbyMessage(result.value));
 }
 
 /** Leaving a running game hands the seat to a bot; everyone is told publicly. */

@@ -15,7 +15,7 @@ import type { AnyGame, LogEvent, Msg, Outcome, Seat } from '../engine/index.js';
 import type { PostPayload } from '../store/schema.js';
 import { gameById } from '../games/index.js';
 import { hasKey, languageOf, localise, t, type Language, type SeatNamer } from '../i18n/index.js';
-import type { GameRecord, SeatHolder } from '../store/game-store.js';
+import type { GameRecord, SeatHolder, SeatRecord } from '../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
 import { decisionComponents, decisionNotes } from './decision-ui.js';
 import type { ImageJob } from './images.js';
@@ -80,8 +80,13 @@ export function seatNamerWithPast(record: GameRecord, language: Language, style:
   };
 }
 
+/** A seat's name on boards and in /status: a strong bot says so ("Bot Ada (strong)"). */
+export function seatLabel(seat: SeatRecord, language: Language): string {
+  return seat.isBot && seat.botLevel === 'strong' ? t(language, 'bot.seatLabel', { name: seat.displayName, level: t(language, 'bot.level.strong') }) : seat.displayName;
+}
+
 function imageJob(record: GameRecord, kind: ImageJob['kind'], view: unknown, language: Language): ImageJob {
-  return { gameType: record.gameType, kind, view, names: record.seats.map((s) => s.displayName), language };
+  return { gameType: record.gameType, kind, view, names: record.seats.map((s) => seatLabel(s, language)), language };
 }
 
 /** The public board image is drawn from the public view only. */
@@ -181,7 +186,8 @@ export function lobbyMessage(record: GameRecord) {
   const { min, max } = game.players(parsed.ok ? parsed.options : record.options);
   const names = seatNamer(record, 'mention');
   const seatLines = record.seats.map((s) => {
-    const tags = [s.isBot ? t(language, 'lobby.botTag') : '', s.userId === record.creatorId ? t(language, 'lobby.hostTag') : ''].filter(Boolean);
+    const botTag = s.isBot ? t(language, 'lobby.botLevelTag', { level: t(language, `bot.level.${s.botLevel ?? 'standard'}`) }) : '';
+    const tags = [botTag, s.userId === record.creatorId ? t(language, 'lobby.hostTag') : ''].filter(Boolean);
     return `${s.position + 1}. ${names(s.position)}${tags.length ? ` ${tags.join(' ')}` : ''}`;
   });
   const open = record.status === 'lobby';
@@ -223,9 +229,27 @@ export function lobbyMessage(record: GameRecord) {
           new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'start' })).setLabel(t(language, 'lobby.start')).setStyle(ButtonStyle.Success),
           new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'lobby', gameId: record.id, action: 'cancel' })).setLabel(t(language, 'lobby.cancel')).setStyle(ButtonStyle.Danger),
         ),
+        ...botLevelRow(record, language),
       ]
     : [];
   return { content: '', embeds: [embed], components, allowedMentions: { parse: [] as never[] } };
+}
+
+/** One button per lobby bot that switches its level (the host's to press; the store checks). */
+function botLevelRow(record: GameRecord, language: Language): Row[] {
+  const bots = record.seats.filter((s) => s.isBot).slice(0, LIMITS.buttonsPerRow);
+  if (bots.length === 0) return [];
+  return [
+    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      bots.map((s) => {
+        const level = s.botLevel === 'strong' ? 'standard' : 'strong';
+        return new ButtonBuilder()
+          .setCustomId(encodeCustomId({ kind: 'bot-level', gameId: record.id, seat: s.position, level }))
+          .setLabel(clip(t(language, 'lobby.setLevel', { bot: s.displayName, level: t(language, `bot.level.${level}`) }), LIMITS.buttonLabel))
+          .setStyle(ButtonStyle.Secondary);
+      }),
+    ),
+  ];
 }
 
 // ---------------------------------------------------------------- public board
@@ -394,6 +418,9 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
       ...(opts.snoozable && decision
         ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'snooze', gameId: record.id })).setLabel(t(language, 'ui.snooze')).setStyle(ButtonStyle.Secondary)]
         : []),
+      ...(record.settings.hints && decision
+        ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hint', gameId: record.id, version: record.version })).setLabel(t(language, 'ui.hint')).setStyle(ButtonStyle.Success)]
+        : []),
     ),
   );
   return {
@@ -429,7 +456,8 @@ export function statusEmbed(record: GameRecord, language: Language, deadlines: r
   if (record.status === 'cancelled') return embed.setColor(COLOUR.cancelled).setDescription(t(language, 'status.cancelled'));
   const view = game.publicView(record.state);
   const head: string[] = [];
-  head.push(t(language, 'status.seats', { seats: record.seats.map((s) => names(s.position)).join(' → ') }));
+  const strongTag = ` (${t(language, 'bot.level.strong')})`;
+  head.push(t(language, 'status.seats', { seats: record.seats.map((s) => `${names(s.position)}${s.isBot && s.botLevel === 'strong' ? strongTag : ''}`).join(' → ') }));
   if (record.status === 'active') {
     head.push(turnLine(record, language));
     for (const d of deadlines) {

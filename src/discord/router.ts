@@ -9,7 +9,8 @@ import { answerSeatRequest, rematch, snooze, takeSeat } from './async.js';
 import { decodeCustomId } from './custom-id.js';
 import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';
-import { lobbyAction } from './lobby.js';
+import { lobbyAction, setBotLevel } from './lobby.js';
+import { showHint } from './hints.js';
 import { answerDecision, askForm, showHand, showPage } from './play.js';
 import { replyError } from './replies.js';
 
@@ -65,6 +66,10 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
         return snooze(ctx, interaction, id.gameId);
       case 'take':
         return takeSeat(ctx, interaction, await ctx.store.get(id.gameId), id.seat);
+      case 'bot-level':
+        return setBotLevel(ctx, interaction, await ctx.store.get(id.gameId), id.seat, id.level);
+      case 'hint':
+        return showHint(ctx, interaction, id.gameId, id.version);
       case 'seat-request':
         return answerSeatRequest(ctx, interaction, id.requestId, id.accept);
       case 'history':

@@ -20,6 +20,7 @@ export function settingsLines(language: Language, settings: GameSettings): strin
     ...(settings.deadlineMinutes <= 0 && settings.takeover !== 'nobody'
       ? [t(language, 'settings.takerDeadline', { value: durationLabel(language, TAKER_DEADLINE_MINUTES) })]
       : []),
+    ...(settings.hints ? [t(language, 'settings.hintsLine')] : []),
   ];
 }
 

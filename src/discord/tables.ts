@@ -15,6 +15,7 @@ import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApp
 import { channelById } from './channels.js';
 import type { ImageJob, Images } from './images.js';
 import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from './messages.js';
+import type { Thinker } from './thinker.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
 export type PosterHold = 'before-send' | 'after-send' | undefined;
@@ -26,7 +27,12 @@ export class Tables {
   private readonly botTimers = new Map<number, NodeJS.Timeout>();
   /** One chain of sends per game keeps posts in the order the moves happened. */
   private readonly postQueues = new Map<number, Promise<void>>();
+  /** Games whose strong bot is still thinking after its pause ran out. */
+  private readonly thinking = new Set<number>();
   private stopped = false;
+
+  /** Where strong bots think, and for how long per decision. Unset: every bot plays standard. */
+  strongBots: { thinker: Thinker; thinkMs: number } | null = null;
 
   constructor(
     private readonly store: GameStore,
@@ -247,26 +253,61 @@ export class Tables {
   }
 
   private scheduleBots(record: GameRecord, delayMs: number): void {
-    if (this.queued || this.stopped || record.status !== 'active' || this.botTimers.has(record.id)) return;
-    if (pendingBotSeat(record) === null) return;
+    if (this.queued || this.stopped || record.status !== 'active' || this.botTimers.has(record.id) || this.thinking.has(record.id)) return;
+    const seat = pendingBotSeat(record);
+    if (seat === null) return;
+    // A strong bot thinks during the pause, so its budget is part of the delay, not added to it.
+    const thought = record.seats[seat]?.botLevel === 'strong' && this.strongBots ? this.think(record, seat) : null;
     const timer = setTimeout(() => {
       this.botTimers.delete(record.id);
-      void this.playBot(record.id);
+      if (!thought) return void this.playBot(record.id);
+      this.thinking.add(record.id);
+      void thought.then((move) => {
+        this.thinking.delete(record.id);
+        if (!this.stopped) void this.playBot(record.id, { version: record.version, seat, move });
+      });
     }, delayMs);
     this.botTimers.set(record.id, timer);
   }
 
-  /** Plays the game's pending bot seat, if any, from that seat's view only. */
-  async playBot(gameId: number): Promise<void> {
+  /** The strong bot's move from its seat's view, thought in the worker pool (never rejects). */
+  private think(record: GameRecord, seat: Seat): Promise<unknown> {
+    const { thinker, thinkMs } = this.strongBots!;
+    const view = gameOf(record).seatView(record.state, seat);
+    return thinker
+      .think({ gameType: record.gameType, seat, view, seed: `${record.seed}:strong:${record.version}`, budgetMs: thinkMs })
+      .then((answer) => answer.move)
+      .catch((error: unknown) => {
+        this.logger.error({ gameId: record.id, err: error }, 'strong bot failed; playing the standard move');
+        return gameOf(record).bot(view, rngFromSeed(`${record.seed}:bot:${record.version}`));
+      });
+  }
+
+  /**
+   * Plays the game's pending bot seat, if any, from that seat's view only. A strong seat's move
+   * comes thought already from the pause before it; a job (PostgreSQL) thinks when it runs.
+   */
+  async playBot(gameId: number, thought?: { version: number; seat: Seat; move: unknown }): Promise<void> {
     try {
       const record = await this.store.get(gameId);
       if (!record || record.status !== 'active') return;
       const seat = pendingBotSeat(record);
       if (seat === null) return;
+      // The table moved on while the strong bot thought: think again from the new view.
+      if (thought && (thought.version !== record.version || thought.seat !== seat)) return this.scheduleBots(record, 0);
       const game = gameOf(record);
       // A bot sees its seat's view only. Seeded per version, so its choice is repeatable.
-      const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
-      const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!thought && record.seats[seat]?.botLevel === 'strong' && this.strongBots) {
+        thought = { version: record.version, seat, move: await this.think(record, seat) };
+      }
+      const move = thought ? thought.move : game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
+      let result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!result.ok && thought && result.error.key !== 'error.stale') {
+        // A searched move rests on guesses about what the seat cannot see; the rules have the last word.
+        this.logger.warn({ gameId, seat, error: result.error.key }, 'strong move refused; playing the standard move');
+        const standard = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:bot:${record.version}`));
+        result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move: standard, interactionId: null });
+      }
       if (!result.ok) {
         this.logger.warn({ gameId, seat, error: result.error.key }, 'bot move refused');
         // A human may have moved in between (simultaneous decisions): look again. With a job

@@ -2,3 +2,4 @@ export * from './types.js';
 export * from './rng.js';
 export * from './clone.js';
 export * from './play.js';
+export * from './search.js';

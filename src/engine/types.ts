@@ -214,6 +214,13 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
    * information return the state unchanged.
    */
   withOtherSecrets(state: S, rng: Rng, keep?: Seat): S;
+  /**
+   * A complete state that agrees with everything `view` shows, its unseen parts (other hands,
+   * deck order, sealed answers, hidden cash, the RNG) drawn with `rng` from what the view leaves
+   * unaccounted for. Strong bots search over such samples, so they never read a real secret:
+   * `seatView(sampleState(v), v.seat)` equals `v`, and its public view equals the original's.
+   */
+  sampleState(view: SV, rng: Rng): S;
   /** How the Discord layer describes this game's views in text. */
   present: Presentation<PV, SV>;
 }

@@ -9,12 +9,14 @@ import type { Backend, Q, Tables } from './backend.js';
 import { DEFAULT_SETTINGS, MAX_REMINDERS, MAX_TIMEOUTS, dueClocks, nextDue, nextReminder, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
-import type { GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
+import type { BotLevel, GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
 
 export interface SeatRecord {
   position: Seat;
   userId: string | null;
   isBot: boolean;
+  /** A bot seat's level (standard when absent). */
+  botLevel?: BotLevel;
   displayName: string;
   /** Turns in a row played for this seat when its time ran out. */
   timeouts?: number;
@@ -254,13 +256,24 @@ export class GameStore {
     });
   }
 
-  addBot(gameId: number, byUserId: string): Promise<StoreResult<GameRecord>> {
+  addBot(gameId: number, byUserId: string, level: BotLevel = 'standard'): Promise<StoreResult<GameRecord>> {
     return this.changeLobby(gameId, async (tx, record) => {
       if (!record.seats.some((s) => s.userId === byUserId)) return fail('error.joinFirst');
       const max = gameById(record.gameType)!.players(record.options).max;
       if (record.seats.length >= max) return fail('error.lobbyFull', { max });
       const name = nextBotName(record);
-      await tx.insert(this.t.seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, displayName: name, joinedAt: this.now() });
+      await tx.insert(this.t.seats).values({ gameId, position: record.seats.length, userId: null, isBot: true, botLevel: level, displayName: name, joinedAt: this.now() });
+      return null;
+    });
+  }
+
+  /** The host sets a bot seat's level before the start. */
+  setBotLevel(gameId: number, byUserId: string, position: Seat, level: BotLevel): Promise<StoreResult<GameRecord>> {
+    const { seats } = this.t;
+    return this.changeLobby(gameId, async (tx, record) => {
+      if (record.creatorId !== byUserId) return fail('error.hostOnly');
+      if (!record.seats[position]?.isBot) return fail('error.noSuchBot');
+      await tx.update(seats).set({ botLevel: level }).where(and(eq(seats.gameId, gameId), eq(seats.position, position)));
       return null;
     });
   }
@@ -277,7 +290,7 @@ export class GameStore {
       const rest = record.seats.filter((s) => s !== seat);
       await tx.delete(seats).where(eq(seats.gameId, gameId));
       for (const [position, s] of rest.entries()) {
-        await tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, joinedAt: this.now() });
+        await tx.insert(seats).values({ gameId, position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel ?? 'standard', displayName: s.displayName, joinedAt: this.now() });
       }
       const nextHuman = rest.find((s) => !s.isBot);
       if (!nextHuman) {
@@ -307,7 +320,7 @@ export class GameStore {
         await this.markCancelled(tx, record);
       } else {
         const bot = nextBotName(record);
-        await tx.update(seats).set({ userId: null, isBot: true, displayName: bot })
+        await tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot })
           .where(and(eq(seats.gameId, gameId), eq(seats.position, seat.position)));
         await this.recordHolder(tx, gameId, seat.position, (await this.moveCountIn(tx, gameId)) + 1, { userId: null, isBot: true, displayName: bot });
         await tx.insert(departures).values({ gameId, userId, seat: seat.position, reason, at });
@@ -339,7 +352,7 @@ export class GameStore {
     const target = record.seats[seat];
     if (!target?.isBot) return fail('error.notABotSeat');
     const from = (await this.moveCountIn(tx, gameId)) + 1;
-    await tx.update(seats).set({ userId: user.id, isBot: false, displayName: user.name, timeouts: 0, sinceSequence: from })
+    await tx.update(seats).set({ userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: from })
       .where(and(eq(seats.gameId, gameId), eq(seats.position, seat)));
     await this.recordHolder(tx, gameId, seat, from, { userId: user.id, isBot: false, displayName: user.name });
     await tx.update(games).set({ version: record.version + 1, updatedAt: this.now() }).where(eq(games.id, gameId));
@@ -789,7 +802,7 @@ export class GameStore {
       return null;
     }
     const bot = nextBotName(record);
-    await tx.update(seats).set({ userId: null, isBot: true, displayName: bot, timeouts: 0 }).where(where);
+    await tx.update(seats).set({ userId: null, isBot: true, botLevel: 'standard', displayName: bot, timeouts: 0 }).where(where);
     await this.recordHolder(tx, record.id, input.seat, sequence + 1, { userId: null, isBot: true, displayName: bot });
     await tx.insert(departures).values({ gameId: record.id, userId: seat.userId!, seat: input.seat, reason: 'timeout', at: this.now() });
     return bot;
@@ -922,7 +935,7 @@ export class GameStore {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
       settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
-      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+      seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
       holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
     };
   }

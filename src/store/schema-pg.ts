@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LogEvent } from '../engine/index.js';
-import type { GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
+import type { BotLevel, GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -52,6 +52,7 @@ export const seats = pgTable(
     position: integer('position').notNull(),
     userId: text('user_id'),
     isBot: boolean('is_bot').notNull(),
+    botLevel: text('bot_level').$type<BotLevel>().notNull().default('standard'),
     displayName: text('display_name').notNull(),
     joinedAt: at('joined_at').notNull(),
     timeouts: integer('timeouts').notNull().default(0),

@@ -20,6 +20,10 @@ export interface PostPayload {
   outcome?: Outcome;
 }
 
+/** 'standard': the game's one-move bot; 'strong': a search over samples of its seat's view. */
+export type BotLevel = 'standard' | 'strong';
+export const BOT_LEVELS: readonly BotLevel[] = ['standard', 'strong'];
+
 export type GameStatus = 'lobby' | 'active' | 'finished' | 'cancelled';
 
 /** How a table is paced, chosen at /game new and changed by the host with /game settings. */
@@ -32,6 +36,8 @@ export interface GameSettings {
   pace: 'auto' | 'live' | 'relaxed';
   /** Who may take over a bot's seat during play; absent in older games, read as 'host'. */
   takeover?: TakeoverRule;
+  /** Each human's private view offers a suggested move from the strong bot (off by default). */
+  hints?: boolean;
 }
 
 /** 'host': the host or a moderator accepts each request; 'anyone': at once; 'nobody': never. */
@@ -84,6 +90,8 @@ export const seats = sqliteTable(
     /** Discord user id; null for a bot seat. */
     userId: text('user_id'),
     isBot: integer('is_bot', { mode: 'boolean' }).notNull(),
+    /** How a bot seat plays; a seat a bot holds for someone who left always plays 'standard'. */
+    botLevel: text('bot_level').$type<BotLevel>().notNull().default('standard'),
     displayName: text('display_name').notNull(),
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
     /** Turns in a row whose move was played for this seat when its time ran out. */

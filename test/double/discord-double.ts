@@ -21,6 +21,7 @@ import { Gateway, type GatewayStats } from './gateway.js';
 import { HttpDelivery } from './http-interactions.js';
 import { InteractionRecord } from './interaction.js';
 import { DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, effective, has } from './perms.js';
+import { RateLimiter, type RateLimitOptions } from './ratelimit.js';
 import { RestApi } from './rest.js';
 import { DoubleState, interactionToken, snowflake, type GuildState, type MessageState } from './state.js';
 import type { ChannelRecord, GuildRecord, MessageRecord, RestLogEntry, UserRecord, Violation } from './types.js';
@@ -31,6 +32,8 @@ export type { ChannelRecord, GuildRecord, MessageRecord, AttachmentRecord, UserR
 export { Perm, DEFAULT_BOT_PERMISSIONS, DEFAULT_MEMBER_PERMISSIONS, ALL_PERMISSIONS } from './perms.js';
 export { LIMITS } from './limits.js';
 export type { SlashOptions, OptionValue } from './commands.js';
+
+export type { RateLimitHit, RateLimitOptions } from './ratelimit.js';
 
 export interface DiscordDoubleOptions {
   /** First-response deadline after dispatch (Discord: 3000). */
@@ -46,6 +49,8 @@ export interface DiscordDoubleOptions {
   readyWaitMs?: number;
   /** Per-file upload limit, also sent as attachment_size_limit. */
   attachmentSizeLimit?: number;
+  /** Enforce Discord's REST rate limits (per-route buckets and the global limit); off by default. */
+  rateLimits?: RateLimitOptions | false;
   /** Shards GET /gateway/bot recommends, and how many may identify at once. */
   shards?: number;
   maxConcurrency?: number;
@@ -99,6 +104,8 @@ export class DiscordDouble {
   /** Applies to interactions dispatched from now on. */
   tokenLifetimeMs: number;
   readonly readyWaitMs: number;
+  /** Set when the double enforces rate limits; its `hits` are the 429s it answered. */
+  readonly rateLimiter: RateLimiter | undefined;
   /** HTTP interactions: the signing key, the endpoint URLs, and every delivery. */
   readonly http: HttpDelivery;
 
@@ -124,9 +131,10 @@ export class DiscordDouble {
     this.state = new DoubleState(this.token, this.applicationId, this.botUserId, opts.attachmentSizeLimit);
     this.state.origin = origin;
     this.gateway = new Gateway(server, this.state, opts.heartbeatIntervalMs);
+    this.rateLimiter = opts.rateLimits ? new RateLimiter(opts.rateLimits) : undefined;
     this.state.gatewayShards = opts.shards;
     this.state.maxConcurrency = opts.maxConcurrency;
-    const rest = new RestApi(this.state, this.gateway);
+    const rest = new RestApi(this.state, this.gateway, this.rateLimiter);
     this.http = new HttpDelivery(this.state, rest);
     server.on('request', (req, res) => {
       rest.handle(req, res).catch(() => {
@@ -146,6 +154,7 @@ export class DiscordDouble {
       heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
       readyWaitMs: opts.readyWaitMs ?? 10_000,
       attachmentSizeLimit: opts.attachmentSizeLimit ?? 10 * 1024 * 1024,
+      rateLimits: opts.rateLimits ?? false,
       shards: opts.shards ?? 1,
       maxConcurrency: opts.maxConcurrency ?? 1,
     });
@@ -360,7 +369,7 @@ export class DiscordDouble {
   }
 
   /** Polls `fn` until it returns something truthy. */
-  waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = performance.now();
       let lastError: unknown;

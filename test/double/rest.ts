@@ -6,6 +6,7 @@ import type { InteractionRecord } from './interaction.js';
 import { validateAutocomplete, validateCommand, validateCommands, validateMessage, validateModal } from './limits.js';
 import { ApiError, parseBody, pathSegments, readRaw, sendJson } from './http.js';
 import { Perm, has } from './perms.js';
+import type { RateLimiter } from './ratelimit.js';
 import type { DoubleState, GuildState, MessageState } from './state.js';
 import { snowflake } from './state.js';
 import type { AttachmentRecord, ChannelRecord, UploadedFile } from './types.js';
@@ -48,6 +49,8 @@ export class RestApi {
   constructor(
     private readonly state: DoubleState,
     private readonly gateway: Gateway,
+    /** Discord's rate limits, when the double enforces them. */
+    private readonly limiter?: RateLimiter,
   ) {
     const r = (method: string, pattern: string, auth: boolean, handler: Handler): void => {
       this.routes.push({ method, pattern: pattern.split('/').filter(Boolean), auth, handler });
@@ -124,6 +127,14 @@ export class RestApi {
         req.resume();
         throw new ApiError(401, 0, '401: Unauthorized');
       }
+      // Counted on arrival, as Discord does: a refused request changes nothing.
+      const limit = this.limiter?.take(method, match.route.pattern.join('/'), match.params, !match.route.auth);
+      if (limit && !limit.ok) {
+        req.resume();
+        status = limit.status;
+        sendJson(res, limit.status, limit.body, limit.headers);
+        return;
+      }
       const raw = await readRaw(req, this.state.attachmentSizeLimit * 10 + 8 * 1024 * 1024);
       const parsed = await parseBody(req.headers['content-type'], raw);
       ctx.body = parsed.body;
@@ -134,7 +145,7 @@ export class RestApi {
       // Handlers are synchronous from here on, so check-then-acknowledge cannot interleave.
       const result = match.route.handler(ctx, match.params);
       status = result.status;
-      sendJson(res, result.status, result.body);
+      sendJson(res, result.status, result.body, limit?.headers);
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(500, 0, `500: Internal Server Error (${(err as Error)?.message ?? err})`);
       status = e.status;

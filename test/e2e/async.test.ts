@@ -60,13 +60,14 @@ describe('asynchronous play', () => {
       const pending: number[] = gameById(record.gameType)!.pending(record.state);
       const human = pending.map((s) => byId.get(record.seats[s]?.userId ?? '')).find(Boolean);
       if (human) {
-        if (!(await human.tryPlayOnce(channel))) await new Promise((r) => setTimeout(r, 10));
+        await human.tryPlayOnce(channel);
       } else if (pending.some((s) => !record.seats[s]!.isBot)) {
         clock.advance(step);
         await world.bot.scheduler.tick();
-      } else {
-        await new Promise((r) => setTimeout(r, 10));
+        continue;
       }
+      // A person moved, or a bot is to move: either way the game moves on.
+      await world.double.waitFor(async () => { const now = (await world.bot.store.get(gameId))!; return now.version > record.version || now.status !== 'active'; }, 30_000);
     }
     throw new Error('the game did not end');
   }
@@ -124,7 +125,7 @@ describe('asynchronous play', () => {
     expect(textOf(lobby)).toContain(`<@${ben.id}>`);
     expect(textOf(lobby)).not.toContain(`<@${ann.id}>`);
     await settled(world.double, await ben.command(channel, 'game', { subcommand: 'cancel' }));
-  }, 60_000);
+  }, 180_000);
 
   it('does not let an absent bidder block sealed bids', async () => {
     const channel = world.channels[1]!;
@@ -220,8 +221,9 @@ describe('asynchronous play', () => {
     await world.bot.stop();
     clock.advance(3 * 24 * HOUR);
     world.bot = await launchBot(world.double, world.dbPath, { RENDER_WORKERS: '0' }, clock);
-    await world.double.waitFor(async () => (await world.bot.store.moveLog(gameId)).length > before, 10_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await world.double.waitFor(async () => (await world.bot.store.moveLog(gameId)).length > before, 30_000);
+    // Whatever else fell due is handled by now: a tick waits for any tick in progress.
+    await world.bot.scheduler.tick();
     const log = await world.bot.store.moveLog(gameId);
     // One move for the seat that was waiting, no burst; the next seat's clock starts now.
     expect(log.length).toBe(before + 1);

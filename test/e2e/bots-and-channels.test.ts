@@ -19,7 +19,7 @@ describe('bot seats and parallel channels', () => {
     expect(record.seats.map((s) => s.isBot)).toEqual([false, true, true]);
 
     // A second private view of a turn already played is refused, even once the turn comes back.
-    await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!).includes(human.id), 10_000);
+    await world.double.waitFor(() => mentionedOnBoard(boards(world, channel).at(-1)!).includes(human.id), 30_000);
     const old = await human.openHand(channel);
     await human.playOnce(channel);
     // Finish the turn (a dump step may follow), then wait until the bots have played since.

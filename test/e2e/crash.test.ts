@@ -60,13 +60,13 @@ describe('a crash between a move and its post', () => {
     for (let i = 0; i < 400; i++) {
       const status = await inspect(dbPath, async (s) => (await s.get(gameId))!.status);
       if (status === 'finished') break;
-      const hand: MessageRecord = await settled(double, await ann.command(channel, 'hand'), 10_000);
+      const hand: MessageRecord = await settled(double, await ann.command(channel, 'hand'), 30_000);
       const select = componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:'));
       if (select?.options) {
         const count = Math.max(select.min_values ?? 1, 1);
-        await settled(double, await ann.select(hand, select.custom_id!, select.options.slice(0, count).map((o) => o.value)), 10_000);
+        await settled(double, await ann.select(hand, select.custom_id!, select.options.slice(0, count).map((o) => o.value)), 30_000);
       } else if (select?.custom_id) {
-        await settled(double, await ann.click(hand, select.custom_id), 10_000);
+        await settled(double, await ann.click(hand, select.custom_id), 30_000);
       } else {
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -80,7 +80,7 @@ describe('a crash between a move and its post', () => {
 
     child = await launch(env);
     await double.waitFor(() => finalMessage(world, channel), 20_000);
-    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId)).every((p) => p.sentAt !== null)), 10_000);
+    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId)).every((p) => p.sentAt !== null)), 30_000);
     const sent = await inspect(dbPath, (s) => s.postsOf(gameId));
     // Each post went out once, in order, and nothing else was posted.
     const ids = sent.map((p) => p.messageId);
@@ -106,17 +106,17 @@ describe('a crash between a move and its post', () => {
     await pressLobby(cat, channel, 'join');
     await pressLobby(ann, channel, 'start');
     // The opening board goes out, but the crash comes before it is marked sent.
-    await double.waitFor(() => boards(world, channel)[0], 10_000);
+    await double.waitFor(() => boards(world, channel)[0], 30_000);
     await kill9(child);
     const gameId = await inspect(dbPath, async (s) => (await s.latestInChannel(channel))!.id);
     expect(await inspect(dbPath, async (s) => (await s.postsOf(gameId))[0]!.sentAt)).toBeNull();
 
     child = await launch(env);
-    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId))[0]!.sentAt !== null), 10_000);
+    await double.waitFor(() => inspect(dbPath, async (s) => (await s.postsOf(gameId))[0]!.sentAt !== null), 30_000);
     const [post] = await inspect(dbPath, (s) => s.postsOf(gameId));
     expect(boards(world, channel)).toHaveLength(1);
     expect(post!.messageId).toBe(boards(world, channel)[0]!.id);
     expect(double.violations).toEqual([]);
     await kill9(child);
-  }, 60_000);
+  }, 180_000);
 });

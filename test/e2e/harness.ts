@@ -112,7 +112,7 @@ export function customIdOf(message: MessageRecord, prefix: string): string {
 }
 
 /** The response's message once the bot has filled it (a deferred reply counts once edited). */
-export async function settled(double: DiscordDouble, rec: InteractionRecord, timeoutMs = 5000): Promise<MessageRecord> {
+export async function settled(double: DiscordDouble, rec: InteractionRecord, timeoutMs = 15_000): Promise<MessageRecord> {
   await rec.response(timeoutMs);
   return double.waitFor(() => {
     const reply = rec.reply;
@@ -348,7 +348,7 @@ export async function playToEnd(world: World, channelId: string, players: Player
     const mentioned = mentionedOnBoard(board);
     if (mentioned.length === 0 && board.components.length === 0) {
       // A board without controls is the last one; the final scoring follows it.
-      return world.double.waitFor(() => finalMessage(world, channelId), 10_000);
+      return world.double.waitFor(() => finalMessage(world, channelId), 30_000);
     }
     const mover = mentioned.map((id) => byId.get(id)).find(Boolean);
     const edited = board.editedAt;

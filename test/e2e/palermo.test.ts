@@ -130,7 +130,7 @@ describe('Palermo through Discord', () => {
       const state = record.state as PalermoState;
       await checkPublic(channel, out.watch);
       if (record.status !== 'active') {
-        await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+        await world.double.waitFor(() => finalMessage(world, channel), 30_000);
         await checkPublic(channel, out.watch);
         return out;
       }
@@ -138,7 +138,7 @@ describe('Palermo through Discord', () => {
       const human = pending.find((s) => byUser.has(record.seats[s]!.userId ?? ''));
       // Bots asked at the same time answer first (on a job queue they may take a moment).
       if (human === undefined || pending.some((s) => record.seats[s]!.isBot)) {
-        await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 10_000);
+        await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 30_000);
         continue;
       }
       const player = byUser.get(record.seats[human]!.userId!)!;
@@ -154,7 +154,7 @@ describe('Palermo through Discord', () => {
       }
       out.answers++;
       if (!(await script({ state, seat: human, d, hand, player }))) await defaultAnswer(player, channel, hand, d);
-      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 10_000);
+      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version || (await world.bot.store.get(gameId))!.status !== 'active', 30_000);
     }
     throw new Error('the game did not end');
   }
@@ -288,7 +288,7 @@ describe('Palermo through Discord', () => {
       }
       return false;
     });
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     expect((await world.bot.store.get(gameId))!.status).toBe('finished');
 
@@ -331,7 +331,7 @@ describe('Palermo through Discord', () => {
     const gameId = (await world.bot.store.openInChannel(channel))!.id;
     // Phase C: straight to the refill, so the default answers never meet the buy form.
     const drove = await drive(channel, [human], async ({ d, hand }) => d.id === 'menu' && (await clickChoice(human, hand, 'menu', 'refill'), true));
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     const seats = new Set((await world.bot.store.moveLog(gameId)).map((m) => m.seat));
     expect(seats.size).toBe(4);

@@ -24,7 +24,6 @@ type P = InstanceType<typeof Player>;
 const game = gameById('phoneimpact')!;
 /** Private view lines that describe a hand: cards by type, malus texts, recipe needs, a whole offer. */
 const SECRET_HAND_KEYS = new Set(['supplierLine', 'ready', 'needs', 'malusCard', 'offer'].map((k) => `phoneimpact.hand.${k}`));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Groups (supplier-type) a seat holds, with their counts. */
 function groupsHeld(s: PhoneImpactState, seat: number): Map<GroupKey, number> {
@@ -163,11 +162,12 @@ describe('PhoneImpact through Discord', () => {
       if (record.status !== 'active') return record;
       const seat = game.pending(record.state).find((s: number) => !record.seats[s]!.isBot);
       if (seat === undefined) {
-        await sleep(5);
+        // Only bots are to move: wait until one has.
+        await world.double.waitFor(async () => { const now = (await world.bot.store.get(gameId))!; return now.version > record.version || now.status !== 'active'; }, 30_000);
         continue;
       }
       await handle(byId.get(record.seats[seat]!.userId!)!, seat, record.state as PhoneImpactState);
-      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version, 10_000);
+      await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > record.version, 30_000);
     }
     throw new Error('the game did not end');
   }
@@ -315,7 +315,7 @@ describe('PhoneImpact through Discord', () => {
 
     const record = await drive(gameId, players, handle);
     expect(record.status).toBe('finished');
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     expect(quizDone).toBe(true);
     expect(chosenBuild).not.toBeNull();
@@ -346,7 +346,7 @@ describe('PhoneImpact through Discord', () => {
     const gameId = await open(people[0]!, channel, people.slice(1), bots, options);
     const record = await drive(gameId, people, (p, _seat, state) => playSensibly(p, channel, state));
     expect(record.status).toBe('finished');
-    const final = await world.double.waitFor(() => finalMessage(world, channel), 10_000);
+    const final = await world.double.waitFor(() => finalMessage(world, channel), 30_000);
     expect(textOf(final)).toMatch(/🏆/);
     const moves = await world.bot.store.moveLog(gameId);
     const humanSeats = record.seats.flatMap((s, i) => (s.isBot ? [] : [i]));
@@ -368,7 +368,7 @@ describe('PhoneImpact through Discord', () => {
     expect(state.revealed[0]).toBe('1');
     expect(moves.filter((m) => (m.move as { type: string }).type === 'guess')).toHaveLength(4);
     expect(state.endReason).not.toBeNull();
-  }, 60_000);
+  }, 180_000);
 
   it('plays the 20-minute game to its end', async () => {
     const { state } = await playWithBots(world.channels[2]!, ['eve', 'fay'], 1, { 'phoneimpact-20min': true });
@@ -379,5 +379,5 @@ describe('PhoneImpact through Discord', () => {
     expect(state.revealed).toEqual(shortEvents.slice(0, state.revealed.length));
     expect(state.revealed.length + state.eventDeck.length).toBe(shortEvents.length);
     expect(state.endReason).not.toBeNull();
-  }, 60_000);
+  }, 180_000);
 });

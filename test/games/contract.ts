@@ -6,7 +6,7 @@
  * image, texts) changes when only other seats' secrets change.
  */
 import { describe, expect, it } from 'vitest';
-import { cloneJson, replay, rngFromSeed, type AnyGame, type Decision, type GameOptions, type Seat } from '../../src/engine/index.js';
+import { cloneJson, replay, rngFromSeed, rollout, type AnyGame, type Decision, type GameOptions, type Seat } from '../../src/engine/index.js';
 import { decisionComponents, decisionNotes, formModal } from '../../src/discord/decision-ui.js';
 import { LIMITS } from '../../src/discord/limits.js';
 import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages.js';
@@ -19,6 +19,8 @@ export interface ContractEntry {
   variants: { seats: number; options: GameOptions }[];
   /** Seeded bot games per variant. */
   playouts?: number;
+  /** Seeded bot games per variant whose states are sampled from every seat's view. */
+  samplePlayouts?: number;
 }
 
 type Json = { type: number; custom_id?: string; label?: string; options?: { label: string; description?: string }[]; components?: Json[]; component?: Json; placeholder?: string; content?: string };
@@ -142,9 +144,57 @@ function checkSecrets(entry: ContractEntry, state: unknown, seats: number, seed:
   }
 }
 
+/**
+ * A state sampled from a seat's view shows that seat and the table exactly what the real state
+ * shows: it invents nothing the seat could see and carries nothing it could not. Samples must
+ * also be playable, since the strong bot plays them to the end.
+ */
+function checkSample(game: AnyGame, state: unknown, seats: number, seed: string, playOn: boolean): void {
+  const rng = rngFromSeed(`sample:${seed}`);
+  const publicOriginal = JSON.stringify(game.publicView(state));
+  for (let seat = 0; seat < seats; seat++) {
+    const view = game.seatView(state, seat);
+    const before = JSON.stringify(view);
+    const sample = game.sampleState(view, rng);
+    expect(JSON.stringify(view), `${seed}: sampling changed seat ${seat}'s view`).toEqual(before);
+    expect(game.seatView(sample, seat), `${seed}: seat ${seat}'s view of its sample`).toEqual(game.seatView(state, seat));
+    expect(game.publicView(sample), `${seed}: public view of seat ${seat}'s sample`).toEqual(JSON.parse(publicOriginal));
+    for (const p of game.pending(sample) as Seat[]) {
+      const move = game.bot(game.seatView(sample, p), rng);
+      const r = game.apply(sample, p, move);
+      check(r.ok, `${seed}: seat ${seat}'s sample refuses seat ${p}'s bot move ${JSON.stringify(move)}: ${!r.ok && r.error.key}`);
+    }
+    if (playOn) check(rollout(game, sample, rng), `${seed}: seat ${seat}'s sample does not play to an end`);
+  }
+}
+
 export function contractSuite(entry: ContractEntry): void {
   const { game } = entry;
   describe(`contract: ${game.id}`, () => {
+    it.each(entry.variants)('$seats players $options: a state sampled from a seat view agrees with every view', ({ seats, options }) => {
+      const parsed = game.parseOptions(options);
+      check(parsed.ok, 'options refused');
+      let checked = 0;
+      for (let g = 0; g < (entry.samplePlayouts ?? 4); g++) {
+        const input = { seats, options: parsed.options, seed: `sample-${game.id}-${seats}-${g}` };
+        let state = game.setup(input);
+        const botRng = rngFromSeed(`sample-bot-${g}`);
+        for (let n = 0; !game.isOver(state); n++) {
+          if (n % 3 === g % 3) {
+            checkSample(game, state, seats, `game ${g} move ${n}`, n % 15 === 0);
+            checked++;
+          }
+          const pending: Seat[] = game.pending(state);
+          const seat = pending[n % pending.length]!;
+          const result = game.apply(state, seat, game.bot(game.seatView(state, seat), botRng));
+          check(result.ok, 'bot move refused');
+          state = result.state;
+        }
+        checkSample(game, state, seats, `game ${g} end`, false);
+      }
+      expect(checked).toBeGreaterThan(4);
+    }, CONTRACT_TIMEOUT_MS);
+
     it.each(entry.variants)('$seats players $options: decisions fit Discord, moves are accepted, games end and replay', ({ seats, options }) => {
       const parsed = game.parseOptions(options);
       check(parsed.ok, 'options refused');

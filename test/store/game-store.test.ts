@@ -50,8 +50,32 @@ describe.each(backends)('game store on $name', ({ open, kind }) => {
   it('opens a lobby with the creator seated', async () => {
     const game = await lobby(store);
     expect(game.status).toBe('lobby');
-    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, botLevel: 'standard', displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
     expect((await store.openInChannel('100000000000000001'))?.id).toBe(game.id);
+  });
+
+  it('stores the level of each bot seat, lets only the host change it before the start, and stand-ins play standard', async () => {
+    const game = await lobby(store);
+    await store.join(game.id, { id: 'u2', name: 'Bob' });
+    const added = await store.addBot(game.id, 'u1', 'strong');
+    if (!added.ok) throw new Error(added.error.key);
+    expect(added.value.seats.map((s) => s.botLevel)).toEqual(['standard', 'standard', 'strong']);
+    expect(await store.setBotLevel(game.id, 'u2', 2, 'standard')).toEqual({ ok: false, error: { key: 'error.hostOnly' } });
+    expect(await store.setBotLevel(game.id, 'u1', 1, 'strong')).toEqual({ ok: false, error: { key: 'error.noSuchBot' } });
+    const lowered = await store.setBotLevel(game.id, 'u1', 2, 'standard');
+    expect(lowered.ok && lowered.value.seats[2]!.botLevel).toBe('standard');
+    expect((await store.setBotLevel(game.id, 'u1', 2, 'strong')).ok).toBe(true);
+    // The lobby closes up when a player leaves; the bot keeps its level.
+    expect((await store.leave(game.id, 'u2')).ok).toBe(true);
+    await store.join(game.id, { id: 'u2', name: 'Bob' });
+    const start = await store.start(game.id, 'u1');
+    if (!start.ok) throw new Error(start.error.key);
+    expect(start.value.seats.map((s) => [s.isBot, s.botLevel])).toEqual([[false, 'standard'], [true, 'strong'], [false, 'standard']]);
+    expect((await store.setBotLevel(game.id, 'u1', 1, 'standard')).ok).toBe(false);
+    // A person takes the strong bot's seat, then leaves: the bot that stands in plays standard.
+    expect((await store.takeSeat(game.id, 1, { id: 'u3', name: 'Cleo' })).ok).toBe(true);
+    const left = await store.handOverToBot(game.id, 'u3');
+    expect(left.ok && left.value.seats[1]).toMatchObject({ isBot: true, botLevel: 'standard' });
   });
 
   it('allows one open game per channel, and many channels at once', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImagePool, InlineImages, type ImageJob } from '../../src/discord/images.js';
 import { createLogger } from '../../src/logger.js';
-import { makePublicView } from '../renderers/fixtures.js';
+import { handOf, makePublicView, makeSeatView } from '../renderers/fixtures.js';
 
 const pool = new ImagePool(1, createLogger('silent'));
 afterAll(() => pool.close());
@@ -16,7 +16,26 @@ function board(seats: number, language: 'en' | 'fr' = 'en'): ImageJob {
   return { gameType: 'r-eco', kind: 'board', view, names: view.players.map((p) => `Player ${p.seat + 1}`), language };
 }
 
+function hand(): ImageJob {
+  const view = makeSeatView(3, handOf([['red', 1], ['blue', 2]]));
+  return { gameType: 'r-eco', kind: 'hand', view, names: ['A', 'B', 'C'], language: 'en' };
+}
+
 describe('the image worker pool', () => {
+  it('draws a public board before the private views queued ahead of it, and counts what it drew', async () => {
+    const before = pool.stats().rendered;
+    const done: string[] = [];
+    const track = (name: string, p: Promise<Buffer>) => p.then(() => void done.push(name));
+    // The first private view goes to the worker at once; the others wait behind the board.
+    await Promise.all([track('hand1', pool.render(hand())), track('hand2', pool.render(hand())), track('hand3', pool.render(hand())), track('board', pool.render(board(4)))]);
+    expect(done).toEqual(['hand1', 'board', 'hand2', 'hand3']);
+    const stats = pool.stats();
+    expect(stats.rendered - before).toBe(4);
+    expect(stats.queued).toBe(0);
+    expect(stats.peakQueued).toBeGreaterThanOrEqual(3);
+    expect(stats.renderMs.hand).toBeGreaterThan(0);
+  });
+
   it('answers a burst of jobs sent at once, each with its own image', async () => {
     const jobs = Array.from({ length: 24 }, (_, i) => board(3 + (i % 3), i % 2 ? 'fr' : 'en'));
     const pngs = await Promise.all(jobs.map((job) => pool.render(job)));

@@ -5,6 +5,7 @@ import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { presentation } from './presentation.js';
 import { outcome } from './scoring.js';
+import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
@@ -42,6 +43,7 @@ export const mark: GameDefinition<MarkState, MarkMove, MarkOptions, MarkPublicVi
   seatView,
   bot,
   withOtherSecrets,
+  sampleState,
   present: presentation,
 };
 

@@ -6,6 +6,7 @@ import { decision, legalMoves, pending } from './decisions.js';
 import { OPTIONS, parseOptions } from './options.js';
 import { presentation } from './presentation.js';
 import { outcome } from './scoring.js';
+import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
@@ -29,6 +30,7 @@ export const mullMoney: GameDefinition<MullState, MullMove, MullOptions, MullPub
   seatView,
   bot,
   withOtherSecrets,
+  sampleState,
   present: presentation,
 };
 

@@ -6,6 +6,7 @@ import { decisionFor } from './decisions.js';
 import { legalMoves } from './legal.js';
 import { presentation } from './presentation.js';
 import { outcomeOf } from './scoring.js';
+import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply, pending } from './turn.js';
@@ -54,6 +55,7 @@ export const palermo: GameDefinition<PalermoState, PalermoMove, PalermoOptions, 
   seatView,
   bot,
   withOtherSecrets,
+  sampleState,
   present: presentation,
 };
 

@@ -8,6 +8,7 @@ import { decision, legalMoves, pending } from './decisions.js';
 import { OPTIONS, parseOptions } from './options.js';
 import { presentation } from './presentation.js';
 import { outcome } from './scoring.js';
+import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
@@ -31,6 +32,7 @@ export const phoneImpact: GameDefinition<PhoneImpactState, PhoneImpactMove, Phon
   seatView,
   bot,
   withOtherSecrets,
+  sampleState,
   present: presentation,
 };
 

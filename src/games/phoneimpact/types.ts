@@ -146,8 +146,8 @@ export interface PhoneImpactPublicView {
   endReason: PhoneImpactState['endReason'];
   /** Seats being waited for. */
   pending: Seat[];
-  /** Event being resolved and its public step. */
-  event: { id: EventId; step: EventStep['step']; target: Seat | null } | null;
+  /** Event being resolved, its public step and the seats still to answer it, in order. */
+  event: { id: EventId; step: EventStep['step']; target: Seat | null; queue: Seat[] } | null;
   /** The public side of a trade under way: target and card counts by supplier. */
   trade: { from: Seat; to: Seat; give: Record<Supplier, number>; malus: number; ask: Record<Supplier, number> } | null;
   quizReveal: (number | null)[] | null;

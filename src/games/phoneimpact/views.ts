@@ -64,7 +64,7 @@ export function publicView(s: PhoneImpactState): PhoneImpactPublicView {
     lastRound: s.lastRound,
     endReason: s.endReason,
     pending: pending(s),
-    event: s.event ? { id: s.event.id, step: s.event.step, target: s.event.target ?? null } : null,
+    event: s.event ? { id: s.event.id, step: s.event.step, target: s.event.target ?? null, queue: s.event.queue.slice() } : null,
     trade: s.trade && s.phase === 'tradeAnswer' ? { from: s.trade.from, to: s.trade.to, give: counts(s.trade.give), malus: s.trade.malus, ask: counts(s.trade.ask) } : null,
     quizReveal: s.quizReveal ? s.quizReveal.slice() : null,
     supplier: s.supplier,

@@ -4,6 +4,7 @@ import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { presentation } from './presentation.js';
 import { outcome } from './scoring.js';
+import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
@@ -35,6 +36,7 @@ export const rEco: GameDefinition<REcoState, REcoMove, REcoOptions, REcoPublicVi
   seatView,
   bot,
   withOtherSecrets,
+  sampleState,
   present: presentation,
 };
 

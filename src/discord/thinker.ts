@@ -1,0 +1,106 @@
+/**
+ * Strong bots think off the main thread, in a small piscina pool of worker threads, so a search
+ * never delays a click. A worker that fails or runs past its budget gives way to the standard
+ * bot's move, computed here in microseconds: the game never stalls.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { rngFromSeed } from '../engine/index.js';
+import { gameById } from '../games/index.js';
+import type { Logger } from '../logger.js';
+import { think, type ThinkAnswer, type ThinkJob } from './think-task.js';
+
+export type { ThinkAnswer, ThinkJob } from './think-task.js';
+
+export interface Thinker {
+  think(job: ThinkJob): Promise<ThinkAnswer>;
+  /** Loads the games into every worker ahead of the first decision. */
+  warm(): Promise<void>;
+  /** Bytes the pool's threads use now (heap of each worker), for the benchmark. */
+  memory(): Promise<{ threads: number; heapUsedMb: number }>;
+  close(): Promise<void>;
+}
+
+/** A worker may overrun its budget by this much (start-up, a last rollout) before it is given up. */
+export const THINK_GRACE_MS = 250;
+/** The first job of a fresh worker also loads the games: give it this long. */
+const FIRST_JOB_MS = 15_000;
+
+const WORKER_ENTRY = fileURLToPath(new URL('./think-worker.mjs', import.meta.url));
+
+/** The standard bot's move for the same view: the fallback. */
+export function standardAnswer(job: ThinkJob): ThinkAnswer {
+  const game = gameById(job.gameType);
+  if (!game) throw new Error(`unknown game ${job.gameType}`);
+  const move = game.bot(job.view, rngFromSeed(job.seed));
+  return { move, standard: move, winChance: null, standardChance: null, rollouts: 0, fallback: true };
+}
+
+export class PoolThinker implements Thinker {
+  private readonly pool: Piscina;
+  private isWarm = false;
+
+  constructor(private readonly threads: number, private readonly logger: Logger) {
+    // Threads stay up once started: a fresh one spends seconds loading the games.
+    this.pool = new Piscina({ filename: WORKER_ENTRY, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1 });
+    this.pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
+  }
+
+  async warm(): Promise<void> {
+    const game = gameById('r-eco')!;
+    const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'warm-up' });
+    const seat = game.pending(state)[0]!;
+    const job: ThinkJob = { gameType: game.id, seat, view: game.seatView(state, seat), seed: 'warm-up', budgetMs: 0, iterations: 1 };
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(job).catch(() => null)));
+    this.isWarm = true;
+  }
+
+  async think(job: ThinkJob): Promise<ThinkAnswer> {
+    const timed = job.iterations === undefined;
+    const limit = timed && this.isWarm ? job.budgetMs + THINK_GRACE_MS : FIRST_JOB_MS;
+    try {
+      // Time spent waiting for a free thread counts against the budget.
+      const due = timed ? { ...job, deadline: job.deadline ?? Date.now() + job.budgetMs } : job;
+      const answer = (await this.pool.run(due, { signal: AbortSignal.timeout(limit) })) as ThinkAnswer;
+      this.isWarm = true;
+      return answer;
+    } catch (error) {
+      this.logger.warn({ err: error, gameType: job.gameType }, 'strong bot gave no move in time; playing the standard move');
+      return standardAnswer(job);
+    }
+  }
+
+  async memory(): Promise<{ threads: number; heapUsedMb: number }> {
+    const threads = this.pool.threads;
+    let heap = 0;
+    for (const thread of threads) {
+      const stats = await thread.getHeapStatistics?.().catch(() => null);
+      if (stats) heap += stats.used_heap_size;
+    }
+    return { threads: threads.length, heapUsedMb: heap / 1024 / 1024 };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close({ force: true });
+  }
+}
+
+/** Thinks on the calling thread (tests, and a machine that asks for no workers). */
+export class InlineThinker implements Thinker {
+  async warm(): Promise<void> {}
+  async think(job: ThinkJob): Promise<ThinkAnswer> {
+    try {
+      return think(job);
+    } catch {
+      return standardAnswer(job);
+    }
+  }
+  async memory(): Promise<{ threads: number; heapUsedMb: number }> {
+    return { threads: 0, heapUsedMb: 0 };
+  }
+  async close(): Promise<void> {}
+}
+
+export function createThinker(threads: number, logger: Logger): Thinker {
+  return threads > 0 ? new PoolThinker(threads, logger) : new InlineThinker();
+}
