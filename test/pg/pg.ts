@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 
 const TEMPLATE = 'recyclerie_template';
 
-export const pgAdminUrl = inject('pgAdminUrl');
+// Outside vitest (the benchmarks reuse the e2e harness) there is no cluster from the global setup.
+export const pgAdminUrl: string = process.env.VITEST ? inject('pgAdminUrl') : '';
 /** False when PostgreSQL is not installed: the PostgreSQL tests are skipped (the setup says so). */
 export const hasPg = pgAdminUrl !== '';
 
