@@ -16,7 +16,9 @@ import type { Delivery } from '../double/http-interactions.js';
 import type { InteractionRecord } from '../double/types.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { exited, kill9, startBotProcess } from './process.js';
-import { GUILD_ID, Player, boards, botEnv, latestBoard, mentionedOnBoard, pressLobby, tempDatabase, type World } from './harness.js';
+import { createLogger } from '../../src/logger.js';
+import { startRestProxy } from '../../src/rest-proxy.js';
+import { GUILD_ID, Player, boards, botEnv, latestBoard, mentionedOnBoard, openAndStart, pressLobby, tempDatabase, type World } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +29,18 @@ async function inspect<T>(url: string, read: (store: GameStore) => Promise<T>): 
   } finally {
     await store.close();
   }
+}
+
+/** Every post went out once, each to its own message; every board shown is one posted board. */
+async function expectPostedOnce(databaseUrl: string, world: World, channel: string, gameId: number, note: string): Promise<void> {
+  const double = world.double;
+  const posts = await inspect(databaseUrl, (s) => s.postsOf(gameId));
+  expect(posts.every((p) => p.sentAt !== null && !p.failed), note).toBe(true);
+  const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
+  expect(new Set(sentIds).size, note).toBe(sentIds.length);
+  const shown = double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
+  expect(shown.map((m) => m.id).sort(), note).toEqual([...sentIds].sort());
+  expect(boards(world, channel).length, note).toBe(posts.filter((p) => p.kind === 'board').length);
 }
 
 function freePort(): Promise<number> {
@@ -230,6 +244,7 @@ describe.runIf(hasPg)('replicas in HTTP mode behind one REST proxy, on one Postg
       over = true;
       await killer;
     }
+    if (process.env.REPLICA_KILL_DEBUG) console.log(note, kinds, [...inFlightAtKill].length);
     expect(kinds.length, note).toBeGreaterThanOrEqual(2);
 
     // The game ended once and was announced once.
@@ -238,14 +253,7 @@ describe.runIf(hasPg)('replicas in HTTP mode behind one REST proxy, on one Postg
     expect(double.channelMessages(channel).filter((m) => m.content.includes('🏆')), note).toHaveLength(1);
     expect((await inspect(databaseUrl, (s) => s.get(gameId)))!.status).toBe('finished');
 
-    // Every post went out once, each to its own message; every board shown is one posted board.
-    const posts = await inspect(databaseUrl, (s) => s.postsOf(gameId));
-    expect(posts.every((p) => p.sentAt !== null && !p.failed), note).toBe(true);
-    const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
-    expect(new Set(sentIds).size, note).toBe(sentIds.length);
-    const shown = double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
-    expect(shown.map((m) => m.id).sort(), note).toEqual([...sentIds].sort());
-    expect(boards(world, channel).length, note).toBe(posts.filter((p) => p.kind === 'board').length);
+    await expectPostedOnce(databaseUrl, world, channel, gameId, note);
 
     // No move doubled; every click answered, and every move click that was not refused is in the
     // log, except those a killed replica held.
@@ -269,4 +277,56 @@ describe.runIf(hasPg)('replicas in HTTP mode behind one REST proxy, on one Postg
     expect(double.violations.filter((v) => !inFlightAtKill.has(v.interactionId ?? '')), note).toEqual([]);
     for (const r of live) await kill9(r.child);
   }, 600_000);
+});
+
+describe.runIf(hasPg)('replicas under Discord\'s global REST limit', () => {
+  it('waits as a 429 from the proxy says and retries: every post goes out once', async () => {
+    // A global limit low enough that three tables posting at once break it.
+    const double = await DiscordDouble.start({ rateLimits: { globalPerSecond: 4 } });
+    double.addGuild({ id: GUILD_ID });
+    const proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, LOG_LEVEL: 'silent' }, createLogger((process.env.E2E_LOG_LEVEL ?? 'silent') as 'silent'));
+    const children: ChildProcess[] = [];
+    try {
+      const databaseUrl = await freshPgDatabase();
+      const urls: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const port = await freePort();
+        const child = startBotProcess(
+          botEnv(double, tempDatabase(), { DATABASE_URL: databaseUrl, DISCORD_API_URL: proxy.url, INTERACTIONS: 'http', PORT: String(port), DISCORD_PUBLIC_KEY: double.http.publicKey, JOB_SWEEP_MS: '200', RENDER_WORKERS: '0' }),
+        );
+        children.push(child);
+        urls.push(`http://127.0.0.1:${port}/interactions`);
+        await double.waitFor(() => double.http.ping(urls[i]!).then((a) => a.status === 200, () => false), 60_000);
+      }
+      await double.http.setUrls(urls);
+      const channels = [1, 2, 3].map((i) => double.addChannel(GUILD_ID, { name: `limited-${i}` }).id);
+      const world = { double, channels } as unknown as World;
+      await Promise.all(
+        channels.map(async (channel, i) => {
+          const host = new Player(world, double.addUser({ username: `host-limited-${i}` }));
+          await openAndStart(host, channel, [], 2);
+          // A few turns each, all tables at once.
+          for (let turn = 0; turn < 4; turn++) {
+            const board = latestBoard(world, channel);
+            const count = boards(world, channel).length;
+            const edited = board.editedAt;
+            if (!(await host.tryPlayOnce(channel))) break;
+            await double.waitFor(() => boards(world, channel).length > count || double.message(board.id)?.editedAt !== edited, 60_000);
+          }
+        }),
+      );
+      const store = (url: string) => inspect(url, async (s) => Promise.all(channels.map(async (c) => (await s.openInChannel(c))!.id)));
+      const gameIds = await store(databaseUrl);
+      await double.waitFor(() => inspect(databaseUrl, async (s) => (await Promise.all(gameIds.map((id) => s.postsOf(id)))).flat().every((p) => p.sentAt !== null)), 120_000);
+      // Discord's limit was hit and the proxy passed the 429s on to the replicas.
+      expect(double.rateLimiter!.hits.some((h) => h.scope === 'global')).toBe(true);
+      expect(proxy.rateLimited).toBeGreaterThan(0);
+      for (const [i, channel] of channels.entries()) await expectPostedOnce(databaseUrl, world, channel, gameIds[i]!, `table ${i + 1}`);
+      expect(double.violations.filter((v) => v.status !== 429)).toEqual([]);
+    } finally {
+      for (const child of children) await kill9(child);
+      await proxy.close();
+      await double.close();
+    }
+  }, 300_000);
 });
