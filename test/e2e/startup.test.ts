@@ -143,5 +143,7 @@ describe('start-up and shutdown of the bot process', () => {
     expect(code === 0 || signal === 'SIGINT', r.output()).toBe(true);
     expect(r.output()).toContain('bot stopped');
     expect(r.output()).not.toContain('image worker exited; starting another');
+    // The compiled bot's thinking workers load their compiled task, as the image workers do.
+    expect(r.output()).not.toContain('thinking worker failed');
   }, 180_000);
 });
