@@ -7,7 +7,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proxyRequests } from '@discordjs/proxy';
-import { REST, Routes } from 'discord.js';
+// The ESM build of @discordjs/rest, as the proxy imports it: discord.js loads the CommonJS one,
+// whose RateLimitError the proxy does not recognise, so a 429 left as an empty 200 (a lost post).
+import { REST } from '@discordjs/rest';
+import { Routes } from 'discord.js';
 import { z } from 'zod';
 import type { Logger } from './logger.js';
 
@@ -38,6 +41,8 @@ export interface RunningProxy {
   url: string;
   /** Requests forwarded so far. */
   readonly forwarded: number;
+  /** 429 answers given to replicas so far (a limit Discord or the proxy's own count reached). */
+  readonly rateLimited: number;
   close(): Promise<void>;
 }
 
@@ -49,10 +54,16 @@ export async function startRestProxy(config: RestProxyConfig, logger: Logger): P
   const me = (await rest.get(Routes.user())) as { id: string; username: string };
   const handle = proxyRequests(rest);
   let forwarded = 0;
+  let rateLimited = 0;
   const server = createServer((req, res) => {
     forwarded++;
+    res.once('finish', () => {
+      if (res.statusCode === 429) rateLimited++;
+    });
     Promise.resolve(handle(req, res)).catch((error: unknown) => {
       logger.error({ err: error, method: req.method }, 'proxy request failed');
+      // The proxy ends the response even when it rethrows: then there is nothing left to say.
+      if (res.writableEnded) return;
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end('{"message":"proxy error","code":0}');
     });
@@ -68,6 +79,9 @@ export async function startRestProxy(config: RestProxyConfig, logger: Logger): P
     url,
     get forwarded() {
       return forwarded;
+    },
+    get rateLimited() {
+      return rateLimited;
     },
     close: () =>
       new Promise<void>((resolve) => {

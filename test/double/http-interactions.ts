@@ -17,7 +17,7 @@ export interface EndpointAnswer {
 export interface Delivery {
   url: string;
   interactionId: string;
-  status: number | 'unreachable' | 'aborted';
+  status: number | 'unreachable' | 'aborted' | 'refused';
 }
 
 /** How long after the deadline an unanswered POST is abandoned. */
@@ -31,6 +31,9 @@ export class HttpDelivery {
   private urls: string[] = [];
   private next = 0;
   private readonly inFlight = new Set<AbortController>();
+  /** Test hooks: a POST is about to go to a replica; a replica's HTTP answer came back. */
+  onSend?: (delivery: Delivery) => void;
+  onAnswer?: (delivery: Delivery) => void;
 
   constructor(
     private readonly state: DoubleState,
@@ -93,8 +96,7 @@ export class HttpDelivery {
 
   /** Sends one interaction to the next replica; its answer is applied as the first response. */
   deliver(rec: InteractionRecord, payload: Record<string, unknown>): void {
-    const url = this.urls[this.next++ % this.urls.length]!;
-    const answered = this.exchange(rec, url, JSON.stringify(payload));
+    const answered = this.exchangeAny(rec, JSON.stringify(payload));
     this.state.pendingAnswers.set(rec.token, answered);
     void answered.finally(() => {
       if (this.state.pendingAnswers.get(rec.token) === answered) this.state.pendingAnswers.delete(rec.token);
@@ -105,12 +107,27 @@ export class HttpDelivery {
     for (const controller of this.inFlight) controller.abort();
   }
 
-  private async exchange(rec: InteractionRecord, url: string, body: string): Promise<void> {
+  /**
+   * Round robin, as a load balancer in front of the replicas: a replica that refuses the
+   * connection (it is down, so the request never reached it) passes the request to the next one,
+   * as nginx's `proxy_next_upstream error` does. A request a replica took and never answered is
+   * not sent again.
+   */
+  private async exchangeAny(rec: InteractionRecord, body: string): Promise<void> {
+    const tries = this.urls.length;
+    for (let i = 0; i < tries; i++) {
+      const url = this.urls[this.next++ % this.urls.length]!;
+      if ((await this.exchange(rec, url, body)) !== 'refused') return;
+    }
+  }
+
+  private async exchange(rec: InteractionRecord, url: string, body: string): Promise<void | 'refused'> {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), rec.deadlineMs + ABANDON_AFTER_DEADLINE_MS);
     const delivery: Delivery = { url, interactionId: rec.id, status: 'unreachable' };
     this.deliveries.push(delivery);
+    this.onSend?.(delivery);
     try {
       const res = await fetch(url, {
         method: 'POST',
@@ -121,6 +138,7 @@ export class HttpDelivery {
       const arrivedAt = performance.now();
       const raw = Buffer.from(await res.arrayBuffer());
       delivery.status = res.status;
+      this.onAnswer?.(delivery);
       if (res.status !== 200) {
         this.refuse(rec, url, new ApiError(res.status, 0, `the endpoint answered ${res.status}: ${raw.toString('utf8').slice(0, 200)}`));
         return;
@@ -130,6 +148,10 @@ export class HttpDelivery {
       this.rest.callback(ctx, rec.id, rec.token);
     } catch (error) {
       if (controller.signal.aborted) delivery.status = 'aborted';
+      else if (connectionRefused(error)) {
+        delivery.status = 'refused';
+        return 'refused';
+      }
       // A missing answer shows as a missed deadline on the record; anything else is refused here.
       else if (error instanceof ApiError) this.refuse(rec, url, error);
     } finally {
@@ -152,4 +174,10 @@ export class HttpDelivery {
     rec.errors.push(v);
     e.after?.();
   }
+}
+
+/** Whether fetch failed because nothing listened at the address (the request was never sent). */
+function connectionRefused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return cause?.code === 'ECONNREFUSED';
 }
