@@ -5,32 +5,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/store/postgres.js';
-import { GameStore } from '../../src/store/game-store.js';
 import { DiscordDouble } from '../double/discord-double.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
+import { expectPostedOnce, inspect } from './pg-posts.js';
 import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, fakeClock, finalMessage, launchBot, pressLobby, playToEnd, tempDatabase, type World } from './harness.js';
-
-async function inspect<T>(url: string, read: (store: GameStore) => Promise<T>): Promise<T> {
-  const store = new GameStore(await openPostgres(url, { max: 1 }));
-  try {
-    return await read(store);
-  } finally {
-    await store.close();
-  }
-}
-
-/** Every post went out once: sent, each to its own message, and the channel shows each board once. */
-async function expectPostedOnce(url: string, world: World, channel: string, gameId: number): Promise<void> {
-  const posts = await inspect(url, (s) => s.postsOf(gameId));
-  expect(posts.every((p) => p.sentAt !== null && !p.failed)).toBe(true);
-  const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
-  expect(new Set(sentIds).size).toBe(sentIds.length);
-  const shown = world.double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
-  expect(shown.map((m) => m.id).sort()).toEqual([...sentIds].sort());
-  expect(boards(world, channel).length).toBe(posts.filter((p) => p.kind === 'board').length);
-}
 
 describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
   let double: DiscordDouble;

@@ -6,53 +6,20 @@
  * and a fresh one takes each dead one's place. Skipped without PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/store/postgres.js';
-import { GameStore } from '../../src/store/game-store.js';
 import { DiscordDouble } from '../double/discord-double.js';
 import type { Delivery } from '../double/http-interactions.js';
 import type { InteractionRecord } from '../double/types.js';
+import { freePort } from '../pg/cluster.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
+import { expectPostedOnce, inspect } from './pg-posts.js';
 import { exited, kill9, startBotProcess } from './process.js';
 import { createLogger } from '../../src/logger.js';
 import { startRestProxy } from '../../src/rest-proxy.js';
 import { GUILD_ID, Player, boards, botEnv, latestBoard, mentionedOnBoard, openAndStart, pressLobby, tempDatabase, type World } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-async function inspect<T>(url: string, read: (store: GameStore) => Promise<T>): Promise<T> {
-  const store = new GameStore(await openPostgres(url, { max: 1 }));
-  try {
-    return await read(store);
-  } finally {
-    await store.close();
-  }
-}
-
-/** Every post went out once, each to its own message; every board shown is one posted board. */
-async function expectPostedOnce(databaseUrl: string, world: World, channel: string, gameId: number, note: string): Promise<void> {
-  const double = world.double;
-  const posts = await inspect(databaseUrl, (s) => s.postsOf(gameId));
-  expect(posts.every((p) => p.sentAt !== null && !p.failed), note).toBe(true);
-  const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
-  expect(new Set(sentIds).size, note).toBe(sentIds.length);
-  const shown = double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
-  expect(shown.map((m) => m.id).sort(), note).toEqual([...sentIds].sort());
-  expect(boards(world, channel).length, note).toBe(posts.filter((p) => p.kind === 'board').length);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm run rest-proxy` as its own process; resolves once it says where it listens. */
 function startProxyProcess(double: DiscordDouble): Promise<{ child: ChildProcess; url: string }> {

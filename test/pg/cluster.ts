@@ -16,7 +16,8 @@ export function findPgBin(): string | null {
   return versions.length ? join(root, versions[0]!, 'bin') : null;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
