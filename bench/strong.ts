@@ -34,7 +34,22 @@ export function wilson(share: number, n: number): { low: number; high: number } 
  * Plays one game: `strong` searches, every other seat is the standard bot. Returns its win share.
  * A negative `thinkMs` is a rollout count instead of a time budget.
  */
-export function playStrongGame(game: AnyGame, seats: number, options: GameOptions, seed: string, strong: Seat, thinkMs: number, times: number[]): number {
+export type StrongSearch = 'flat';
+
+/** The options a strong-bot row plays with: Palermo's shortest game, R-Eco's two-player variant for two. */
+export function strongOptions(gameId: string, seats: number): GameOptions {
+  const game = gameById(gameId);
+  if (!game) throw new Error(`no game ${gameId}`);
+  const raw: GameOptions = gameId === 'palermo' ? { 'palermo-turns': PALERMO_BENCH_TURNS } : gameId === 'r-eco' && seats === 2 ? { 'two-player': true } : {};
+  const parsed = game.parseOptions(raw);
+  if (!parsed.ok) throw new Error(parsed.error.key);
+  return parsed.options;
+}
+
+/** A whole Palermo game is about 300 decisions: the rows play its shortest game, so 300 games fit in the run. */
+export const PALERMO_BENCH_TURNS = '5';
+
+export function playStrongGame(game: AnyGame, seats: number, options: GameOptions, seed: string, strong: Seat, thinkMs: number, times: number[], search: StrongSearch = 'flat'): number {
   let state = game.setup({ seats, options, seed });
   const rng = rngFromSeed(`strong-bench:${seed}`);
   for (let n = 0; !game.isOver(state); n++) {
