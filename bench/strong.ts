@@ -3,7 +3,7 @@
  * The search runs in this process with a per-decision time budget (smaller than the bot's own
  * `BOT_THINK_MS` when asked, so hundreds of games finish in minutes).
  */
-import { rngFromSeed, searchMove, type AnyGame, type GameOptions, type Seat } from '../src/engine/index.js';
+import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type GameOptions, type Seat } from '../src/engine/index.js';
 import { gameById } from '../src/games/index.js';
 import { percentile } from './stats.js';
 
@@ -34,7 +34,7 @@ export function wilson(share: number, n: number): { low: number; high: number } 
  * Plays one game: `strong` searches, every other seat is the standard bot. Returns its win share.
  * A negative `thinkMs` is a rollout count instead of a time budget.
  */
-export type StrongSearch = 'flat';
+export type StrongSearch = 'flat' | 'ismcts';
 
 /** The options a strong-bot row plays with: Palermo's shortest game, R-Eco's two-player variant for two. */
 export function strongOptions(gameId: string, seats: number): GameOptions {
@@ -61,7 +61,7 @@ export function playStrongGame(game: AnyGame, seats: number, options: GameOption
     let move: unknown;
     if (seat === strong) {
       const start = performance.now();
-      move = searchMove(game, seat, view, rng, thinkMs > 0 ? { now: () => performance.now(), until: start + thinkMs } : { iterations: -thinkMs }).move;
+      move = (search === 'ismcts' ? ismctsMove : searchMove)(game, seat, view, rng, thinkMs > 0 ? { now: () => performance.now(), until: start + thinkMs } : { iterations: -thinkMs }).move;
       times.push(performance.now() - start);
     } else {
       move = game.bot(view, rng);

@@ -3,3 +3,4 @@ export * from './rng.js';
 export * from './clone.js';
 export * from './play.js';
 export * from './search.js';
+export * from './search-ismcts.js';

@@ -81,16 +81,17 @@ export function rollout(game: AnyGame, state: unknown, rng: Rng): unknown {
   return game.isOver(s) ? s : null;
 }
 
-function key(move: unknown): string {
+export function moveKey(move: unknown): string {
   return JSON.stringify(move);
 }
 
-function candidatesFor<M>(game: AnyGame, seat: Seat, view: unknown, standard: M, rng: Rng): M[] {
+/** The root's candidates: the standard move first, then the decision's legal moves on one sample. */
+export function candidatesFor<M>(game: AnyGame, seat: Seat, view: unknown, standard: M, rng: Rng): M[] {
   const sample = game.sampleState(view, rng);
-  const seen = new Set<string>([key(standard)]);
+  const seen = new Set<string>([moveKey(standard)]);
   const rest: M[] = [];
   for (const move of game.legalMoves(sample, seat) as M[]) {
-    const k = key(move);
+    const k = moveKey(move);
     if (seen.has(k)) continue;
     seen.add(k);
     rest.push(move);
@@ -99,7 +100,7 @@ function candidatesFor<M>(game: AnyGame, seat: Seat, view: unknown, standard: M,
   return [standard, ...rest];
 }
 
-function done(budget: SearchBudget, rollouts: number): boolean {
+export function budgetSpent(budget: SearchBudget, rollouts: number): boolean {
   if (budget.iterations !== undefined && rollouts >= budget.iterations) return true;
   if (budget.now && budget.until !== undefined && budget.now() >= budget.until) return true;
   return budget.iterations === undefined && (!budget.now || budget.until === undefined);
@@ -143,7 +144,7 @@ export function searchMove<M>(game: AnyGame, seat: Seat, view: unknown, rng: Rng
     const sample = game.sampleState(view, rng);
     const seed: RngState = [rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32)];
     for (const i of active) {
-      if (done(budget, rollouts)) break search;
+      if (budgetSpent(budget, rollouts)) break search;
       const arm = arms[i]!;
       rollouts++;
       // A move can be illegal in one sample and legal in another (it hangs on a guess).
