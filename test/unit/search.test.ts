@@ -4,7 +4,7 @@
  * are legal, and it finds what the standard bot misses.
  */
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed, searchMove, type AnyGame, type Seat } from '../../src/engine/index.js';
+import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type Seat } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { cubeMarket } from '../games/fixtures/cube-market.js';
 
@@ -33,7 +33,12 @@ function statesOf(game: AnyGame, seats: number, options: Record<string, string |
   return out;
 }
 
-describe('strong bot search', () => {
+const SEARCHES = [
+  { name: 'flat rollouts', searchMove },
+  { name: 'information-set MCTS', searchMove: ismctsMove },
+];
+
+describe.each(SEARCHES)('strong bot search: $name', ({ searchMove }) => {
   it.each(GAMES)('$id: the choice depends on the seat view only, is repeatable, and is legal', ({ id, seats, options }) => {
     const game = gameById(id)!;
     const states = statesOf(game, seats, options, id === 'palermo' ? 23 : 7, `search-${id}`).slice(0, 4);
