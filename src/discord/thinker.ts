@@ -39,11 +39,25 @@ export function standardAnswer(job: ThinkJob): ThinkAnswer {
 export class PoolThinker implements Thinker {
   private readonly pool: Piscina;
   private isWarm = false;
+  /** Every thread failed to start (piscina starts no more after that): answer standard at once. */
+  private dead = false;
+  /** Aborts every job still waiting or thinking: on close, and when the pool turns out dead. */
+  private readonly cancel = new AbortController();
 
-  constructor(private readonly threads: number, private readonly logger: Logger) {
+  constructor(private readonly threads: number, private readonly logger: Logger, entry = WORKER_ENTRY) {
     // Threads stay up once started: a fresh one spends seconds loading the games.
-    this.pool = new Piscina({ filename: WORKER_ENTRY, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1 });
+    this.pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1 });
     this.pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
+    // A thread that dies after it started is replaced at once; one that fails to load is not, so
+    // once none is left, queued jobs would wait for their time limit on a pool that cannot answer.
+    this.pool.on('workerDestroy', () =>
+      queueMicrotask(() => {
+        if (this.pool.threads.length > 0 || this.cancel.signal.aborted) return;
+        this.dead = true;
+        this.logger.error('no thinking worker could start; strong bots play the standard move');
+        this.cancel.abort();
+      }),
+    );
   }
 
   async warm(): Promise<void> {
@@ -51,21 +65,23 @@ export class PoolThinker implements Thinker {
     const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'warm-up' });
     const seat = game.pending(state)[0]!;
     const job: ThinkJob = { gameType: game.id, seat, view: game.seatView(state, seat), seed: 'warm-up', budgetMs: 0, iterations: 1 };
-    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(job).catch(() => null)));
-    this.isWarm = true;
+    const started = await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(job, { signal: this.cancel.signal }).then(() => true, () => false)));
+    this.isWarm = started.some(Boolean);
   }
 
   async think(job: ThinkJob): Promise<ThinkAnswer> {
+    if (this.dead || this.cancel.signal.aborted) return standardAnswer(job);
     const timed = job.iterations === undefined;
     const limit = timed && this.isWarm ? job.budgetMs + THINK_GRACE_MS : FIRST_JOB_MS;
     try {
       // Time spent waiting for a free thread counts against the budget.
       const due = timed ? { ...job, deadline: job.deadline ?? Date.now() + job.budgetMs } : job;
-      const answer = (await this.pool.run(due, { signal: AbortSignal.timeout(limit) })) as ThinkAnswer;
+      const signal = AbortSignal.any([AbortSignal.timeout(limit), this.cancel.signal]);
+      const answer = (await this.pool.run(due, { signal })) as ThinkAnswer;
       this.isWarm = true;
       return answer;
     } catch (error) {
-      this.logger.warn({ err: error, gameType: job.gameType }, 'strong bot gave no move in time; playing the standard move');
+      if (!this.cancel.signal.aborted) this.logger.warn({ err: error, gameType: job.gameType }, 'strong bot gave no move in time; playing the standard move');
       return standardAnswer(job);
     }
   }
@@ -80,8 +96,13 @@ export class PoolThinker implements Thinker {
     return { threads: threads.length, heapUsedMb: heap / 1024 / 1024 };
   }
 
+  /**
+   * Stops at once: jobs still out answer standard, and the threads are terminated rather than
+   * awaited, so a thread stuck loading (or none at all) never holds up the bot's stop.
+   */
   async close(): Promise<void> {
-    await this.pool.close({ force: true });
+    this.cancel.abort();
+    await this.pool.destroy();
   }
 }
 
