@@ -75,17 +75,16 @@ export function playStrongGame(game: AnyGame, seats: number, options: GameOption
   return firsts.some((s) => s.seat === strong) ? 1 / firsts.length : 0;
 }
 
-export function benchStrong(gameId: string, opts: { seats: number; games: number; thinkMs: number; options?: GameOptions }): StrongMatch {
+export function benchStrong(gameId: string, opts: { seats: number; games: number; thinkMs: number; options?: GameOptions; search?: StrongSearch }): StrongMatch {
   const game = gameById(gameId);
   if (!game) throw new Error(`no game ${gameId}`);
-  const parsed = game.parseOptions(opts.options ?? {});
-  if (!parsed.ok) throw new Error(parsed.error.key);
+  const options = opts.options ?? strongOptions(gameId, opts.seats);
   const times: number[] = [];
   let wins = 0;
   for (let g = 0; g < opts.games; g++) {
     // Paired seeds: each deal is played with the strong bot in every seat in turn.
     const deal = Math.floor(g / opts.seats);
-    wins += playStrongGame(game, opts.seats, parsed.options, `strong-${gameId}-${opts.seats}-${deal}`, g % opts.seats, opts.thinkMs, times);
+    wins += playStrongGame(game, opts.seats, options, `strong-${gameId}-${opts.seats}-${deal}`, g % opts.seats, opts.thinkMs, times, opts.search);
   }
   const share = wins / opts.games;
   return { game: gameId, seats: opts.seats, games: opts.games, share, ...wilson(share, opts.games), decisionP50Ms: percentile(times, 50), decisionP99Ms: percentile(times, 99), decisions: times.length };
@@ -113,6 +112,8 @@ export async function benchStrongLoad(opts: { thinkMs: number; channels: number;
   let fallbacks = 0;
   let peakHeap = idle.heapUsedMb;
   let peakRss = rssIdle;
+  const { loadavg } = await import('node:os');
+  const loadBefore = loadavg()[0]!;
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const channel = async (c: number) => {
@@ -160,6 +161,8 @@ export async function benchStrongLoad(opts: { thinkMs: number; channels: number;
     poolHeapLoadMb: peakHeap,
     processRssIdleMb: rssIdle / 1024 / 1024,
     processRssLoadMb: peakRss / 1024 / 1024,
+    /** The machine's one-minute load average before and after: the time rows mean little on a busy machine. */
+    loadAverage: Math.max(loadBefore, loadavg()[0]!),
   };
 }
 
@@ -169,20 +172,29 @@ export async function strongRows(add: (measure: string, value: number, unit: str
   // A rollout count per decision rather than a clock: the same strength on a busy or idle machine.
   const rollouts = Number(env.STRONG_BENCH_ROLLOUTS ?? 100);
   const thinkMs = Number(env.BOT_THINK_MS ?? 300);
+  // The two searches side by side on the same deals, at the same rollout count (fewer games).
+  const compare = Number(env.STRONG_BENCH_COMPARE_GAMES ?? 60);
   const only = env.STRONG_BENCH_GAMES_LIST?.split(',');
   const raw: Record<string, unknown> = {};
   for (const gameId of only ?? ['r-eco', 'mark', 'mull-money', 'phoneimpact', 'palermo']) {
     const game = gameById(gameId)!;
-    const variants: { seats: number; options: GameOptions }[] = [{ seats: 3, options: {} }];
-    const two: GameOptions = gameId === 'r-eco' ? { 'two-player': true } : {};
-    const parsedTwo = game.parseOptions(two);
-    if (parsedTwo.ok && game.players(parsedTwo.options).min <= 2) variants.push({ seats: 2, options: two });
-    for (const v of variants) {
-      console.log(`${gameId}: strong against standard, ${v.seats} players, ${games} games at ${rollouts} rollouts a decision…`);
-      const r = benchStrong(gameId, { seats: v.seats, games, thinkMs: -rollouts, options: v.options });
-      raw[`${gameId}-${v.seats}`] = r;
-      const fair = 1 / v.seats;
-      add(`${gameId}: strong win share, ${v.seats} players vs standard`, r.share * 100, `% (95 %: ${(r.low * 100).toFixed(0)}-${(r.high * 100).toFixed(0)}, fair ${(fair * 100).toFixed(0)})`, v.seats === 3 ? '≥ 50' : '');
+    const two = strongOptions(gameId, 2);
+    const seatCounts = game.players(two).min <= 2 ? [3, 2] : [3];
+    const palermo = gameId === 'palermo' ? `, ${PALERMO_BENCH_TURNS} turns` : '';
+    for (const seats of seatCounts) {
+      console.log(`${gameId}: strong against standard, ${seats} players, ${games} games at ${rollouts} rollouts a decision…`);
+      const r = benchStrong(gameId, { seats, games, thinkMs: -rollouts });
+      raw[`${gameId}-${seats}`] = r;
+      const fair = 1 / seats;
+      add(`${gameId}: strong win share, ${seats} players vs standard`, r.share * 100, `% (95 %: ${(r.low * 100).toFixed(0)}-${(r.high * 100).toFixed(0)}, fair ${(fair * 100).toFixed(0)}${palermo})`, seats === 3 ? '≥ 50' : '');
+    }
+    if (compare > 0) {
+      console.log(`${gameId}: flat search against ISMCTS, ${compare} games each…`);
+      for (const search of ['flat', 'ismcts'] as const) {
+        const r = benchStrong(gameId, { seats: 3, games: compare, thinkMs: -rollouts, search });
+        raw[`${gameId}-3-${search}`] = r;
+        add(`${gameId}: ${search === 'flat' ? 'flat search' : 'ISMCTS'} win share, 3 players vs standard (comparison)`, r.share * 100, `% (95 %: ${(r.low * 100).toFixed(0)}-${(r.high * 100).toFixed(0)}, ${r.decisionP50Ms.toFixed(0)} ms a decision${palermo})`);
+      }
     }
   }
   console.log(`Strong decisions through the worker pool at ${thinkMs} ms, four channels at once…`);
@@ -196,5 +208,6 @@ export async function strongRows(add: (measure: string, value: number, unit: str
   add('Thinking pool heap, 4 strong channels', load.poolHeapLoadMb, 'MB');
   add('Process RSS with the pool, idle', load.processRssIdleMb, 'MB');
   add('Process RSS with the pool, 4 strong channels', load.processRssLoadMb, 'MB');
+  add('Load average during the strong pool rows', load.loadAverage, 'runnable (1 min)');
   return raw;
 }

@@ -23,6 +23,12 @@ export interface Thinker {
 
 /** A worker may overrun its budget by this much (start-up, a last rollout) before it is given up. */
 export const THINK_GRACE_MS = 250;
+/**
+ * Thinking threads run at a lower priority than the main thread: on a small machine they keep
+ * every core busy, and the event loop (clicks, posts) must not wait for the kernel to free one.
+ * The budget is a deadline, so a busy machine costs rollouts, never time.
+ */
+export const THINK_NICE = 10;
 /** The first job of a fresh worker also loads the games: give it this long. */
 const FIRST_JOB_MS = 15_000;
 
@@ -44,9 +50,9 @@ export class PoolThinker implements Thinker {
   /** Aborts every job still waiting or thinking: on close, and when the pool turns out dead. */
   private readonly cancel = new AbortController();
 
-  constructor(private readonly threads: number, private readonly logger: Logger, entry = WORKER_ENTRY) {
+  constructor(private readonly threads: number, private readonly logger: Logger, entry = WORKER_ENTRY, nice = THINK_NICE) {
     // Threads stay up once started: a fresh one spends seconds loading the games.
-    this.pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1 });
+    this.pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1, niceIncrement: nice });
     this.pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
     // A thread that dies after it started is replaced at once; one that fails to load is not, so
     // once none is left, queued jobs would wait for their time limit on a pool that cannot answer.
