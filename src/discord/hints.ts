@@ -3,7 +3,7 @@
  * seat's view alone, and the answer is shown to the clicker only, with one line on why.
  */
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
-import type { Decision, Seat } from '../engine/index.js';
+import type { Decision, Field, FormValues, Seat } from '../engine/index.js';
 import { localise, t, type Language } from '../i18n/index.js';
 import type { BotContext } from './context.js';
 import { LIMITS, clip } from './limits.js';
@@ -54,12 +54,106 @@ export function describeMove(decision: Decision<unknown>, move: unknown, languag
     const field = decision.fields[0]!;
     for (let v = field.min; v <= field.max && v - field.min <= 10_000; v++) if (same(decision.toMove({ [field.id]: v }), move)) return String(v);
   }
-  // A compound form answer: its values, as the bot would type them in.
-  const values = Object.entries((move ?? {}) as Record<string, unknown>)
+  if (decision.kind === 'form') {
+    const values = formValuesOf(decision.fields, decision.toMove, move);
+    if (values) {
+      const parts = decision.fields.map((field) => {
+        const value = values[field.id]!;
+        // A label is a question or a heading ("Use your card?", "Loans (0-3):"); the template adds its own colon.
+        const label = say(field.label).replace(/\s*[?:]$/, '');
+        if (field.kind === 'number') return t(language, 'hint.field', { label, value });
+        const picked = (value as string[]).map((id) => field.choices.find((c) => c.id === id)!);
+        return t(language, 'hint.field', { label, value: picked.length > 0 ? picked.map((c) => say(c.label)).join(', ') : t(language, 'hint.none') });
+      });
+      return t(language, 'hint.formMove', { values: parts.join(' · ') });
+    }
+  }
+  // No form values give this move (never expected): name the move's own values.
+  const raw = Object.entries((move ?? {}) as Record<string, unknown>)
     .filter(([k]) => k !== 'type' && k !== 'step')
     .map(([k, v]) => `${k} ${canonical(v).replace(/"/g, '')}`)
     .join('; ');
-  return t(language, 'hint.formMove', { values });
+  return t(language, 'hint.formMove', { values: raw });
+}
+
+/** Leaves of a JSON value by path, to count how far one move is from another. */
+function leaves(value: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) leaves(v, `${path}/${k}`, out);
+  } else out.set(path, JSON.stringify(value));
+  return out;
+}
+
+/** Number fields wider than this are not walked value by value. */
+const MAX_NUMBER_RANGE = 2_000;
+/** Passes over the fields before giving up. */
+const FORM_PASSES = 4;
+
+/**
+ * The form answer whose move is `move`, found by walking each field in turn towards fewer
+ * differing leaves: counts per colour and card-and-amount forms are one field per part of the
+ * move, so a pass or two finds it. Null when no answer maps to exactly that move.
+ */
+export function formValuesOf(fields: Field[], toMove: (values: FormValues) => unknown, move: unknown): FormValues | null {
+  const target = leaves(move);
+  const distance = (values: FormValues): number => {
+    let got: unknown;
+    try {
+      got = toMove(values);
+    } catch {
+      return Infinity;
+    }
+    if (got === null || got === undefined) return Infinity;
+    const have = leaves(got);
+    let d = 0;
+    for (const [k, v] of have) if (target.get(k) !== v) d++;
+    for (const k of target.keys()) if (!have.has(k)) d++;
+    return d;
+  };
+  const values: FormValues = {};
+  for (const f of fields) {
+    if (f.kind === 'number') values[f.id] = Math.min(f.max, Math.max(f.min, f.default ?? f.min));
+    else values[f.id] = f.default?.slice() ?? f.choices.slice(0, f.min).map((c) => c.id);
+  }
+  let best = distance(values);
+  for (let pass = 0; pass < FORM_PASSES && best > 0; pass++) {
+    for (const f of fields) {
+      const tries: (number | string[])[] = [];
+      if (f.kind === 'number') {
+        if (f.max - f.min <= MAX_NUMBER_RANGE) for (let v = f.min; v <= f.max; v++) tries.push(v);
+      } else {
+        // Add, drop or swap one choice at a time, keeping within min..max.
+        for (let improved = true; improved; ) {
+          improved = false;
+          const now = values[f.id] as string[];
+          const options: string[][] = [];
+          for (const c of f.choices) {
+            if (now.includes(c.id)) {
+              if (now.length > f.min) options.push(now.filter((id) => id !== c.id));
+              for (const d of f.choices) if (!now.includes(d.id)) options.push(now.map((id) => (id === c.id ? d.id : id)));
+            } else if (now.length < f.max) options.push([...now, c.id]);
+          }
+          for (const option of options) {
+            const d = distance({ ...values, [f.id]: option });
+            if (d < best) {
+              best = d;
+              values[f.id] = option;
+              improved = true;
+            }
+          }
+        }
+        continue;
+      }
+      for (const v of tries) {
+        const d = distance({ ...values, [f.id]: v });
+        if (d < best) {
+          best = d;
+          values[f.id] = v;
+        }
+      }
+    }
+  }
+  return best === 0 ? values : null;
 }
 
 export async function showHint(ctx: BotContext, interaction: ButtonInteraction, gameId: number, _version: number): Promise<void> {
