@@ -12,7 +12,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { gameById } from '../src/games/index.js';
 import { percentile } from './stats.js';
-import { playStrongGame, strongOptions, wilson, type StrongSearch } from './strong.js';
+import { playStrongGame, strongOptions, strongSearch, wilson, type StrongSearch } from './strong.js';
 
 interface Line {
   game: string;
@@ -29,7 +29,7 @@ const CHUNK_DEALS = 5;
 
 function parseJob(text: string) {
   const [game, seats, games, search] = text.split(':');
-  return { game: game!, seats: Number(seats), games: Number(games), search: (search ?? 'flat') as StrongSearch };
+  return { game: game!, seats: Number(seats), games: Number(games), search: (search ?? strongSearch(game!)) as StrongSearch };
 }
 
 function done(file: string): Set<string> {
@@ -47,13 +47,14 @@ const [mode, file, ...rest] = process.argv.slice(2);
 const rollouts = Number(process.env.STRONG_BENCH_ROLLOUTS ?? 100);
 if (mode === 'run' && file) {
   const [part, parts] = rest[0]!.split('/').map(Number) as [number, number];
-  const have = done(file);
   let chunk = 0;
   for (const job of rest.slice(1).map(parseJob)) {
     const game = gameById(job.game)!;
     const options = strongOptions(job.game, job.seats);
     for (let first = 0; first < job.games; first += CHUNK_DEALS * job.seats, chunk++) {
       if (chunk % parts !== part) continue;
+      // Read again per chunk: another process may have played these games meanwhile.
+      const have = done(file);
       for (let g = first; g < Math.min(job.games, first + CHUNK_DEALS * job.seats); g++) {
         if (have.has(`${job.game}:${job.seats}:${job.search}:${rollouts}:${g}`)) continue;
         const ms: number[] = [];
@@ -66,9 +67,14 @@ if (mode === 'run' && file) {
   }
 } else if (mode === 'sum' && file) {
   const rows = new Map<string, { share: number; n: number; ms: number[] }>();
+  const seen = new Set<string>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
     const l = JSON.parse(line) as Line;
+    // A game played twice (overlapping runs) counts once: the same seeds give the same game.
+    const id = `${l.game}:${l.seats}:${l.search}:${l.rollouts}:${l.g}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
     const k = `${l.game} ${l.seats}p ${l.search} ${l.rollouts}r`;
     const row = rows.get(k) ?? { share: 0, n: 0, ms: [] };
     row.share += l.share;

@@ -4,6 +4,7 @@
  * `BOT_THINK_MS` when asked, so hundreds of games finish in minutes).
  */
 import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type GameOptions, type Seat } from '../src/engine/index.js';
+import { STRONG_SEARCH } from '../src/discord/think-task.js';
 import { gameById } from '../src/games/index.js';
 import { percentile } from './stats.js';
 
@@ -46,6 +47,9 @@ export function strongOptions(gameId: string, seats: number): GameOptions {
   return parsed.options;
 }
 
+/** The search the strong level uses for a game (`think-task.ts`). */
+export const strongSearch = (gameId: string): StrongSearch => STRONG_SEARCH[gameId] ?? 'flat';
+
 /** A whole Palermo game is about 300 decisions: the rows play its shortest game, so 300 games fit in the run. */
 export const PALERMO_BENCH_TURNS = '5';
 
@@ -84,7 +88,7 @@ export function benchStrong(gameId: string, opts: { seats: number; games: number
   for (let g = 0; g < opts.games; g++) {
     // Paired seeds: each deal is played with the strong bot in every seat in turn.
     const deal = Math.floor(g / opts.seats);
-    wins += playStrongGame(game, opts.seats, options, `strong-${gameId}-${opts.seats}-${deal}`, g % opts.seats, opts.thinkMs, times, opts.search);
+    wins += playStrongGame(game, opts.seats, options, `strong-${gameId}-${opts.seats}-${deal}`, g % opts.seats, opts.thinkMs, times, opts.search ?? strongSearch(gameId));
   }
   const share = wins / opts.games;
   return { game: gameId, seats: opts.seats, games: opts.games, share, ...wilson(share, opts.games), decisionP50Ms: percentile(times, 50), decisionP99Ms: percentile(times, 99), decisions: times.length };
@@ -186,7 +190,8 @@ export async function strongRows(add: (measure: string, value: number, unit: str
       const r = benchStrong(gameId, { seats, games, thinkMs: -rollouts });
       raw[`${gameId}-${seats}`] = r;
       const fair = 1 / seats;
-      add(`${gameId}: strong win share, ${seats} players vs standard`, r.share * 100, `% (95 %: ${(r.low * 100).toFixed(0)}-${(r.high * 100).toFixed(0)}, fair ${(fair * 100).toFixed(0)}${palermo})`, seats === 3 ? '≥ 50' : '');
+      const search = strongSearch(gameId) === 'flat' ? 'flat search' : 'ISMCTS';
+      add(`${gameId}: strong win share, ${seats} players vs standard`, r.share * 100, `% (95 %: ${(r.low * 100).toFixed(0)}-${(r.high * 100).toFixed(0)}, fair ${(fair * 100).toFixed(0)}, ${search}${palermo})`, seats === 3 ? '≥ 50' : '');
     }
     if (compare > 0) {
       console.log(`${gameId}: flat search against ISMCTS, ${compare} games each…`);
