@@ -2,7 +2,7 @@
  * One strong-bot decision, run inside a thinking worker: the seat's view in, the move out. Only
  * the view crosses the thread boundary, so a worker never holds a state or another seat's secret.
  */
-import { rngFromSeed, searchMove } from '../engine/index.js';
+import { ismctsMove, rngFromSeed, searchMove } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 
 export interface ThinkJob {
@@ -32,6 +32,12 @@ export interface ThinkAnswer {
   fallback?: boolean;
 }
 
+/**
+ * The search each game's strong bots use: the one that won more against standard bots in the
+ * bench's comparison rows (same deals, same rollouts). The flat search everywhere else.
+ */
+export const STRONG_SEARCH: Readonly<Record<string, 'flat' | 'ismcts'>> = { phoneimpact: 'ismcts' };
+
 export function think(job: ThinkJob): ThinkAnswer {
   const game = gameById(job.gameType);
   if (!game) throw new Error(`unknown game ${job.gameType}`);
@@ -41,6 +47,7 @@ export function think(job: ThinkJob): ThinkAnswer {
       : job.deadline !== undefined
         ? { now: () => Date.now(), until: job.deadline }
         : { now: () => performance.now(), until: performance.now() + job.budgetMs };
-  const r = searchMove(game, job.seat, job.view, rngFromSeed(job.seed), budget);
+  const search = STRONG_SEARCH[job.gameType] === 'ismcts' ? ismctsMove : searchMove;
+  const r = search(game, job.seat, job.view, rngFromSeed(job.seed), budget);
   return { move: r.move, standard: r.standard, winChance: r.winChance, standardChance: r.standardChance, rollouts: r.rollouts };
 }
