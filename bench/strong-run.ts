@@ -1,7 +1,8 @@
 /**
  * `npm run bench:strong`: only the strong-bot rows of `npm run bench`, for a quicker look.
  * STRONG_BENCH_GAMES, STRONG_BENCH_COMPARE_GAMES, STRONG_BENCH_ROLLOUTS and STRONG_BENCH_GAMES_LIST
- * shrink the run; bench/strong-share.ts runs the long win-share rows in parts.
+ * shrink the run (0 games: the pool rows alone); bench/strong-share.ts runs the long win-share
+ * rows in parts.
  */
 import { round } from './stats.js';
 import { strongRows } from './strong.js';

@@ -185,7 +185,7 @@ export async function strongRows(add: (measure: string, value: number, unit: str
     const two = strongOptions(gameId, 2);
     const seatCounts = game.players(two).min <= 2 ? [3, 2] : [3];
     const palermo = gameId === 'palermo' ? `, ${PALERMO_BENCH_TURNS} turns` : '';
-    for (const seats of seatCounts) {
+    for (const seats of games > 0 ? seatCounts : []) {
       console.log(`${gameId}: strong against standard, ${seats} players, ${games} games at ${rollouts} rollouts a decision…`);
       const r = benchStrong(gameId, { seats, games, thinkMs: -rollouts });
       raw[`${gameId}-${seats}`] = r;
