@@ -6,49 +6,19 @@
  * and starts a fresh one in each dead one's place; one driver plays any game through it, and one
  * check holds every game to the same guarantees.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { gameById } from '../../src/games/index.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import type { Delivery } from '../double/http-interactions.js';
 import type { InteractionRecord, MessageRecord } from '../double/types.js';
-import { freePort } from '../pg/cluster.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
-import { exited, kill9, startBotProcess } from './process.js';
+import { exited, kill9 } from './process.js';
+import { Replicas, startProxyProcess, type Replica } from './replica-processes.js';
 import { DiscordDouble as Double } from '../double/discord-double.js';
 import { freshPgDatabase } from '../pg/pg.js';
-import { GUILD_ID, Player, botEnv, boards, openAndStart, tempDatabase, type World } from './harness.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** `npm run rest-proxy` as its own process; resolves once it says where it listens. */
-export function startProxyProcess(double: Double): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/rest-proxy-main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => void (output += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const url = /"url":"([^"]+)"[^\n]*REST proxy ready/.exec(output)?.[1];
-      if (url) {
-        // Keep draining its output so a full pipe never blocks it.
-        output = '';
-        child.stdout!.removeAllListeners('data');
-        child.stderr!.removeAllListeners('data');
-        child.stdout!.resume();
-        child.stderr!.resume();
-        resolve({ child, url });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the REST proxy stopped (${code}): ${output}`)));
-  });
-}
+import { GUILD_ID, Player, boards, openAndStart, type World } from './harness.js';
 
 /** A small seeded generator, so a failing run can be repeated with its seed. */
 export function seeded(seed: number): () => number {
@@ -74,65 +44,6 @@ export function finished(rec: InteractionRecord): boolean {
 
 export const KILL_MOMENTS = ['between clicks', 'as a POST goes out', 'just after it answered'] as const;
 type KillMoment = (typeof KILL_MOMENTS)[number];
-
-export interface Replica {
-  child: ChildProcess;
-  url: string;
-}
-
-/** Bot processes in HTTP mode on one database, all behind the double's round robin. */
-export class Replicas {
-  live: Replica[] = [];
-  private readonly all: ChildProcess[] = [];
-
-  constructor(
-    readonly double: Double,
-    readonly proxyUrl: string,
-    readonly databaseUrl: string,
-    private readonly env: Record<string, string> = {},
-  ) {}
-
-  /** Starts one replica; ready once it answers Discord's PING, as a health check would see it. */
-  async start(): Promise<Replica> {
-    const port = await freePort();
-    const child = startBotProcess(
-      botEnv(this.double, tempDatabase(), {
-        DATABASE_URL: this.databaseUrl,
-        DISCORD_API_URL: this.proxyUrl,
-        INTERACTIONS: 'http',
-        PORT: String(port),
-        DISCORD_PUBLIC_KEY: this.double.http.publicKey,
-        JOB_SWEEP_MS: '200',
-        RENDER_WORKERS: '0',
-        ...this.env,
-      }),
-    );
-    this.all.push(child);
-    const url = `http://127.0.0.1:${port}/interactions`;
-    await this.double.waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`replica on port ${port} stopped with ${child.exitCode}`);
-      return this.double.http.ping(url).then((a) => a.status === 200, () => false);
-    }, 60_000);
-    return { child, url };
-  }
-
-  /** Starts `n` replicas and puts them behind the load balancer. */
-  async begin(n: number): Promise<void> {
-    for (let i = 0; i < n; i++) this.live.push(await this.start());
-    await this.double.http.setUrls(this.live.map((r) => r.url));
-  }
-
-  /** A fresh replica in a dead one's place. */
-  async replace(dead: Replica): Promise<void> {
-    const fresh = await this.start();
-    this.live = [...this.live.filter((r) => r !== dead), fresh];
-    await this.double.http.setUrls(this.live.map((r) => r.url));
-  }
-
-  async stop(): Promise<void> {
-    for (const child of this.all) await kill9(child);
-  }
-}
 
 /**
  * Kills a replica every `gap` deliveries (a random count in the range) at one of the three

@@ -28,7 +28,7 @@ describe.runIf(hasPg)('replicas under Discord\'s global REST limit', () => {
     // A global limit low enough that three tables posting at once break it.
     const double = await DiscordDouble.start({ rateLimits: { globalPerSecond: 4 } });
     double.addGuild({ id: GUILD_ID });
-    const proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, LOG_LEVEL: 'silent' }, createLogger((process.env.E2E_LOG_LEVEL ?? 'silent') as 'silent'));
+    const proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, REST_PROXY_GLOBAL_PER_SECOND: 50, LOG_LEVEL: 'silent' }, createLogger((process.env.E2E_LOG_LEVEL ?? 'silent') as 'silent'));
     const children: ChildProcess[] = [];
     try {
       const databaseUrl = await freshPgDatabase();
