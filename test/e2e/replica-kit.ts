@@ -67,7 +67,7 @@ export class Killer {
     private readonly double: Double,
     private readonly replicas: Replicas,
     private readonly random: () => number,
-    private readonly gap: [number, number] = [6, 14],
+    private readonly gap: [number, number] = [4, 10],
   ) {}
 
   start(): void {
