@@ -87,6 +87,20 @@ export class Killer {
     return this.double.http.deliveries.some((d) => ids.has(d.interactionId) && d.status === 200 && this.deadUrls.has(d.url) && !finished(this.double.interaction(d.interactionId)!));
   }
 
+  /** The deliveries since `from`: where each went, what came back, how long its replica had been up. */
+  describe(from: number): string {
+    const now = performance.now();
+    return this.double.http.deliveries
+      .slice(from)
+      .map((d) => {
+        const rec = this.double.interaction(d.interactionId);
+        const up = this.replicas.readyAt.get(d.url);
+        const age = rec ? `sent ${((now - rec.sentAt) / 1000).toFixed(1)} s ago` : '';
+        return `${rec?.payload.data?.custom_id ?? rec?.type} → ${d.url} (${this.deadUrls.has(d.url) ? 'dead' : 'live'}, up ${up === undefined ? '?' : ((now - up) / 1000).toFixed(1)} s) ${d.status}${d.error ? ` (${d.error})` : ''} ${age}`;
+      })
+      .join('\n  ');
+  }
+
   private noteInFlight(victim: Replica): void {
     for (const d of this.double.http.deliveries) {
       const rec = d.url === victim.url ? this.double.interaction(d.interactionId) : undefined;
@@ -97,14 +111,17 @@ export class Killer {
   private async loop(): Promise<void> {
     const { double } = this;
     const [least, most] = this.gap;
+    // Clicks go on while a fresh replica starts: they count toward the next kill.
+    let last = double.http.deliveries.length;
     while (!this.over) {
-      const mark = double.http.deliveries.length + least + Math.floor(this.random() * (most - least + 1));
+      const mark = last + least + Math.floor(this.random() * (most - least + 1));
       await double.waitFor(() => this.over || double.http.deliveries.length >= mark, 600_000);
       if (this.over) return;
       const victim = this.replicas.live[Math.floor(this.random() * this.replicas.live.length)]!;
       if (this.order.length === 0) this.order.push(...KILL_MOMENTS.map((k) => ({ k, r: this.random() })).sort((a, b) => a.r - b.r).map(({ k }) => k));
       const kind = this.order.shift()!;
       const kill = () => {
+        last = double.http.deliveries.length;
         this.noteInFlight(victim);
         victim.child.kill('SIGKILL');
         this.kills++;
@@ -175,10 +192,10 @@ export async function playThroughKills(opts: { world: World; channel: string; ga
     const player = bySeatUser.get(record.seats[seat]!.userId!)!;
     const signalled = killer.kills;
     const from = double.http.deliveries.length;
+    const ours = () => new Set(double.http.deliveries.slice(from).map((d) => d.interactionId));
     killer.idle = false;
     let reply: unknown;
     try {
-      const ours = () => new Set(double.http.deliveries.slice(from).map((d) => d.interactionId));
       const action = opts.answer(player, { channel, record, seat });
       action.catch(() => {});
       // A click a dead replica had acknowledged is never finished: stop waiting for it.
@@ -197,8 +214,11 @@ export async function playThroughKills(opts: { world: World; channel: string; ga
       }
       if (reply === 'lost') throw new Error('a replica died with this click');
     } catch (error) {
-      // A click may be lost with the replica that held it; any other failure is a failure.
-      if (killer.kills === signalled) throw new Error(`${note}: ${(error as Error).message}`, { cause: error });
+      // A click may be lost with the replica that held it (killed during it, or dying as its POST
+      // went out); any other failure is a failure. A kill under way is noted once its process is gone.
+      await double.waitFor(() => killer.gone === killer.kills, 60_000);
+      const excused = killer.kills !== signalled || [...ours()].some((id) => killer.inFlightAtKill.has(id));
+      if (!excused) throw new Error(`${note}: ${(error as Error).message}\n  ${killer.describe(from)}`, { cause: error });
     } finally {
       killer.idle = true;
     }

@@ -49,6 +49,8 @@ export interface Replica {
 /** Bot processes in HTTP mode on one database, all behind the double's round robin. */
 export class Replicas {
   live: Replica[] = [];
+  /** When each replica (by URL) answered its first PING, for failure reports. */
+  readonly readyAt = new Map<string, number>();
   private readonly all: ChildProcess[] = [];
 
   constructor(
@@ -85,6 +87,7 @@ export class Replicas {
       if (child.exitCode !== null) throw new Error(`replica on port ${port} stopped with ${child.exitCode}`);
       return this.double.http.ping(url).then((a) => a.status === 200, () => false);
     }, 60_000);
+    this.readyAt.set(url, performance.now());
     return { child, url };
   }
 
