@@ -16,6 +16,9 @@ import { Replicas, startProxyProcess } from '../test/e2e/replica-processes.js';
 import { findPgBin, startCluster, type Cluster } from '../test/pg/cluster.js';
 import { percentile } from './stats.js';
 
+/** How long the setup is watched doing nothing before the run. */
+const IDLE_WINDOW_MS = 3000;
+
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /**
@@ -84,6 +87,8 @@ export interface ReplicaRun {
   clickToAckP99Ms: number;
   /** CPU per board posted: every replica (and its image workers), the proxy, PostgreSQL. */
   cpuPerBoardMs: { total: number; replicas: number; proxy: number; postgres: number };
+  /** CPU of all those processes per second of doing nothing, just before the run. */
+  idleCpuMsPerSecond: number;
   /** REST requests under the global limit: the most in one of the double's 1 s windows, and in any 1 s. */
   peakGlobalPerWindow: number;
   peakGlobalPerSecond: number;
@@ -143,6 +148,14 @@ async function run(cluster: Cluster, opts: { replicas: number; channels: number;
 
     const pids = { replicas: replicas.live.map((r) => r.child.pid!), proxy: [proxy.child.pid!], postgres: [cluster.postmasterPid()] };
     const cpu = () => ({ replicas: treeCpuMs(pids.replicas), proxy: treeCpuMs(pids.proxy), postgres: treeCpuMs(pids.postgres) });
+    // What the setup burns with nothing to do (pollers, sweeps, timers), per second: a cost each
+    // replica adds whatever the load.
+    const idleFrom = cpu();
+    const idleStart = performance.now();
+    await new Promise((r) => setTimeout(r, IDLE_WINDOW_MS));
+    const idleTo = cpu();
+    const idleSeconds = (performance.now() - idleStart) / 1000;
+    const idleCpuMsPerSecond = (idleTo.replicas + idleTo.proxy + idleTo.postgres - idleFrom.replicas - idleFrom.proxy - idleFrom.postgres) / idleSeconds;
     const limiter = double.rateLimiter!;
     const windowsBefore = limiter.globalWindows.length;
     const arrivalsBefore = limiter.globalArrivals.length;
@@ -166,6 +179,7 @@ async function run(cluster: Cluster, opts: { replicas: number; channels: number;
       clickToBoardP99Ms: percentile(clickToBoard, 99),
       clickToAckP99Ms: percentile(clickToAck, 99),
       cpuPerBoardMs: { total: per('replicas') + per('proxy') + per('postgres'), replicas: per('replicas'), proxy: per('proxy'), postgres: per('postgres') },
+      idleCpuMsPerSecond,
       peakGlobalPerWindow: Math.max(0, ...limiter.globalWindows.slice(windowsBefore)),
       peakGlobalPerSecond: peakIn(limiter.globalArrivals.slice(arrivalsBefore), 1000),
       restPerBoard: (double.restCount - restBefore) / n,

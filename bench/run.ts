@@ -142,6 +142,7 @@ if (runs('replicas')) {
       add(`Replicas, ${n}, 20 channels: CPU per board, replicas`, r.cpuPerBoardMs.replicas, 'ms');
       add(`Replicas, ${n}, 20 channels: CPU per board, REST proxy`, r.cpuPerBoardMs.proxy, 'ms');
       add(`Replicas, ${n}, 20 channels: CPU per board, PostgreSQL`, r.cpuPerBoardMs.postgres, 'ms');
+      add(`Replicas, ${n}, 20 channels: CPU while idle, all processes`, r.idleCpuMsPerSecond, 'ms/s');
     }
     add("Replicas, 2 replicas, Discord's limits: boards posted per second", limited.boardsPerSecond, 'boards/s');
     add("Replicas, 2 replicas, Discord's limits: peak REST requests in one 1 s window", limited.peakGlobalPerWindow, 'requests', '≤ 50');

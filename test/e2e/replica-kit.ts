@@ -8,17 +8,18 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
+import { replay } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
+import { DiscordDouble } from '../double/discord-double.js';
 import type { Delivery } from '../double/http-interactions.js';
 import type { InteractionRecord, MessageRecord } from '../double/types.js';
+import { freshPgDatabase } from '../pg/pg.js';
+import { GUILD_ID, Player, boards, openAndStart, type World } from './harness.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
 import { exited, kill9 } from './process.js';
 import { Replicas, startProxyProcess, type Replica } from './replica-processes.js';
-import { DiscordDouble as Double } from '../double/discord-double.js';
-import { freshPgDatabase } from '../pg/pg.js';
-import { GUILD_ID, Player, boards, openAndStart, type World } from './harness.js';
 
 /** A small seeded generator, so a failing run can be repeated with its seed. */
 export function seeded(seed: number): () => number {
@@ -64,7 +65,7 @@ export class Killer {
   private done?: Promise<void>;
 
   constructor(
-    private readonly double: Double,
+    private readonly double: DiscordDouble,
     private readonly replicas: Replicas,
     private readonly random: () => number,
     private readonly gap: [number, number] = [4, 10],
@@ -252,6 +253,12 @@ export async function expectGuarantees(databaseUrl: string, world: World, channe
   expect(boards(world, channel).length, note).toBeGreaterThan(3);
 
   const log = await inspect(databaseUrl, (s) => s.moveLog(gameId));
+  // The log replays to the stored state from the seed: no move is missing from it or in it twice.
+  const record = (await inspect(databaseUrl, (s) => s.get(gameId)))!;
+  const game = gameById(record.gameType)!;
+  const parsed = game.parseOptions(record.options);
+  if (!parsed.ok) throw new Error(`${note}: bad options`);
+  expect(replay(game, { seats: record.seats.length, options: parsed.options, seed: record.seed }, log), note).toEqual(record.state);
   const logged = log.map((m) => m.interactionId).filter((id): id is string => id !== null);
   expect(new Set(logged).size, note).toBe(logged.length);
   expect(log.some((m) => m.actorId === null), note).toBe(true);
@@ -294,7 +301,7 @@ export interface KilledGame {
 export async function playKilledGame(spec: KilledGame): Promise<{ kills: number; answers: number; note: string }> {
   const seed = Number(process.env.REPLICA_KILL_SEED ?? Date.now() % 1_000_000);
   const note = `${spec.game}: seed ${seed} (REPLICA_KILL_SEED repeats it)`;
-  const double = await Double.start();
+  const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID });
   let proxy: ChildProcess | undefined;
   let replicas: Replicas | undefined;
@@ -331,5 +338,3 @@ export async function playKilledGame(spec: KilledGame): Promise<{ kills: number;
     await double.close();
   }
 }
-
-export { GUILD_ID };

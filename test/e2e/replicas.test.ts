@@ -5,17 +5,15 @@
  * (the other four games: `replica-games.test.ts`); then two replicas under a low global REST
  * limit. Skipped without PostgreSQL.
  */
-import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
-import { freePort } from '../pg/cluster.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
-import { kill9, startBotProcess } from './process.js';
 import { playKilledGame } from './replica-kit.js';
+import { Replicas } from './replica-processes.js';
 import { createLogger } from '../../src/logger.js';
 import { startRestProxy } from '../../src/rest-proxy.js';
-import { GUILD_ID, Player, boards, botEnv, latestBoard, openAndStart, tempDatabase, type World } from './harness.js';
+import { GUILD_ID, Player, boards, latestBoard, openAndStart, type World } from './harness.js';
 
 describe.runIf(hasPg)('replicas in HTTP mode behind one REST proxy, on one PostgreSQL database', () => {
   it('plays a whole R-Eco game while replicas die with SIGKILL at random moments and fresh ones replace them', async () => {
@@ -29,20 +27,10 @@ describe.runIf(hasPg)('replicas under Discord\'s global REST limit', () => {
     const double = await DiscordDouble.start({ rateLimits: { globalPerSecond: 4 } });
     double.addGuild({ id: GUILD_ID });
     const proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, REST_PROXY_GLOBAL_PER_SECOND: 50, LOG_LEVEL: 'silent' }, createLogger((process.env.E2E_LOG_LEVEL ?? 'silent') as 'silent'));
-    const children: ChildProcess[] = [];
+    const databaseUrl = await freshPgDatabase();
+    const replicas = new Replicas(double, proxy.url, databaseUrl);
     try {
-      const databaseUrl = await freshPgDatabase();
-      const urls: string[] = [];
-      for (let i = 0; i < 2; i++) {
-        const port = await freePort();
-        const child = startBotProcess(
-          botEnv(double, tempDatabase(), { DATABASE_URL: databaseUrl, DISCORD_API_URL: proxy.url, INTERACTIONS: 'http', PORT: String(port), DISCORD_PUBLIC_KEY: double.http.publicKey, JOB_SWEEP_MS: '200', RENDER_WORKERS: '0' }),
-        );
-        children.push(child);
-        urls.push(`http://127.0.0.1:${port}/interactions`);
-        await double.waitFor(() => double.http.ping(urls[i]!).then((a) => a.status === 200, () => false), 60_000);
-      }
-      await double.http.setUrls(urls);
+      await replicas.begin(2);
       const channels = [1, 2, 3].map((i) => double.addChannel(GUILD_ID, { name: `limited-${i}` }).id);
       const world = { double, channels } as unknown as World;
       await Promise.all(
@@ -68,7 +56,7 @@ describe.runIf(hasPg)('replicas under Discord\'s global REST limit', () => {
       for (const [i, channel] of channels.entries()) await expectPostedOnce(databaseUrl, world, channel, gameIds[i]!, `table ${i + 1}`);
       expect(double.violations.filter((v) => v.status !== 429)).toEqual([]);
     } finally {
-      for (const child of children) await kill9(child);
+      await replicas.stop();
       await proxy.close();
       await double.close();
     }
