@@ -5,7 +5,7 @@
  * a killed replica held. Short tables with bots in the other seats keep the run short; the bots'
  * turns are jobs, so they too pass from dead replicas to living ones. Skipped without PostgreSQL.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/index.js';
 import type { PalermoMove, PalermoState } from '../../src/games/palermo/index.js';
 import type { PhoneImpactState } from '../../src/games/phoneimpact/types.js';
@@ -13,7 +13,7 @@ import type { Decision } from '../../src/engine/index.js';
 import { hasPg } from '../pg/pg.js';
 import { clickChoice, palermoDefault, playPhoneImpact } from './answers.js';
 import { componentsOf } from './harness.js';
-import { playKilledGame, type Answer } from './replica-kit.js';
+import { KILL_MOMENTS, playKilledGame, type Answer, type KilledGame, type KillMoment } from './replica-kit.js';
 
 const anyAnswer: Answer = (p, { channel }) => p.tryPlayOnce(channel);
 
@@ -27,16 +27,22 @@ const palermoAnswer: Answer = async (p, { channel, record, seat }) => {
 };
 
 describe.runIf(hasPg)('the other games on replicas killed at random moments', () => {
+  /** Kill moments met so far: each game has two kills or more, the four together every moment. */
+  const met = new Set<KillMoment>();
+  const play = async (spec: KilledGame) => {
+    for (const kind of (await playKilledGame(spec)).kinds) met.add(kind);
+  };
+
   it('M.A.R.K. (short game, one person and two bots)', async () => {
-    await playKilledGame({ game: 'mark', options: { 'mark-short': true }, people: 1, bots: 2, answer: anyAnswer });
+    await play({ game: 'mark', options: { 'mark-short': true }, people: 1, bots: 2, answer: anyAnswer });
   }, 600_000);
 
   it('Müll + Money (one person and a bot)', async () => {
-    await playKilledGame({ game: 'mull-money', people: 1, bots: 1, answer: anyAnswer });
+    await play({ game: 'mull-money', people: 1, bots: 1, answer: anyAnswer });
   }, 600_000);
 
   it('PhoneImpact (the 20-minute game, two people and a bot)', async () => {
-    await playKilledGame({
+    await play({
       game: 'phoneimpact',
       options: { 'phoneimpact-20min': true },
       people: 2,
@@ -47,6 +53,10 @@ describe.runIf(hasPg)('the other games on replicas killed at random moments', ()
   }, 600_000);
 
   it('Palermo (5 turns, one person and a bot)', async () => {
-    await playKilledGame({ game: 'palermo', options: { 'palermo-turns': '5' }, people: 1, bots: 1, answer: palermoAnswer });
+    await play({ game: 'palermo', options: { 'palermo-turns': '5' }, people: 1, bots: 1, answer: palermoAnswer });
   }, 600_000);
+
+  it('killed replicas at every moment across the four games', () => {
+    expect(met).toEqual(new Set(KILL_MOMENTS));
+  });
 });

@@ -44,7 +44,7 @@ export function finished(rec: InteractionRecord): boolean {
 }
 
 export const KILL_MOMENTS = ['between clicks', 'as a POST goes out', 'just after it answered'] as const;
-type KillMoment = (typeof KILL_MOMENTS)[number];
+export type KillMoment = (typeof KILL_MOMENTS)[number];
 
 /**
  * Kills a replica every `gap` deliveries (a random count in the range) at one of the three
@@ -63,6 +63,7 @@ export class Killer {
   private readonly order: KillMoment[] = [];
   private readonly deadUrls = new Set<string>();
   private done?: Promise<void>;
+  private spare?: Promise<Replica | undefined>;
 
   constructor(
     private readonly double: DiscordDouble,
@@ -72,12 +73,24 @@ export class Killer {
   ) {}
 
   start(): void {
+    this.spare = this.startSpare();
     this.done = this.loop();
   }
 
   async stop(): Promise<void> {
     this.over = true;
     await this.done;
+    // A spare still starting is waited for, so that stopping the replicas stops it too.
+    await this.spare;
+  }
+
+  /**
+   * A replica started ahead, out of the load balancer, to join the moment one dies: a start
+   * takes seconds on a busy machine, and a short game would end before the next kill.
+   */
+  private startSpare(): Promise<Replica | undefined> {
+    const spare = this.replicas.start().catch(() => undefined);
+    return spare;
   }
 
   /**
@@ -154,8 +167,10 @@ export class Killer {
       this.noteInFlight(victim);
       this.deadUrls.add(victim.url);
       this.gone++;
-      // The load balancer passes requests on to the survivor meanwhile; then a new replica joins.
-      await this.replicas.replace(victim);
+      // The load balancer passes requests on to the survivor meanwhile; then the spare joins.
+      const fresh = await this.spare;
+      this.spare = this.over ? undefined : this.startSpare();
+      await this.replicas.replace(victim, fresh);
     }
   }
 }
@@ -298,7 +313,7 @@ export interface KilledGame {
  * Plays one game as `spec` says on PostgreSQL, the REST proxy process and two replicas, killing
  * replicas all along, then checks the guarantees. REPLICA_KILL_SEED repeats a run's kills.
  */
-export async function playKilledGame(spec: KilledGame): Promise<{ kills: number; answers: number; note: string }> {
+export async function playKilledGame(spec: KilledGame): Promise<{ kinds: KillMoment[]; answers: number; note: string }> {
   const seed = Number(process.env.REPLICA_KILL_SEED ?? Date.now() % 1_000_000);
   const note = `${spec.game}: seed ${seed} (REPLICA_KILL_SEED repeats it)`;
   const double = await DiscordDouble.start();
@@ -328,9 +343,11 @@ export async function playKilledGame(spec: KilledGame): Promise<{ kills: number;
       await killer.stop();
     }
     if (process.env.REPLICA_KILL_DEBUG) console.log(note, { kinds: killer.kinds, inFlight: killer.inFlightAtKill.size, answers });
-    expect(new Set(killer.kinds), note).toEqual(new Set(KILL_MOMENTS));
+    // Two kills at least, so one at least mid-interaction (each moment comes once per three
+    // kills); the test files check that every moment came across their games.
+    expect(killer.kinds.length, note).toBeGreaterThanOrEqual(2);
     await expectGuarantees(databaseUrl, world, channel, gameId, killer, note);
-    return { kills: killer.kills, answers, note };
+    return { kinds: killer.kinds, answers, note };
   } finally {
     await store?.close();
     await replicas?.stop();

@@ -97,9 +97,9 @@ export class Replicas {
     await this.double.http.setUrls(this.live.map((r) => r.url));
   }
 
-  /** A fresh replica in a dead one's place. */
-  async replace(dead: Replica): Promise<void> {
-    const fresh = await this.start();
+  /** A fresh replica (`fresh`, or one started now) in a dead one's place. */
+  async replace(dead: Replica, fresh?: Replica): Promise<void> {
+    fresh ??= await this.start();
     this.live = [...this.live.filter((r) => r !== dead), fresh];
     await this.double.http.setUrls(this.live.map((r) => r.url));
   }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
-import { playKilledGame } from './replica-kit.js';
+import { KILL_MOMENTS, playKilledGame } from './replica-kit.js';
 import { Replicas } from './replica-processes.js';
 import { createLogger } from '../../src/logger.js';
 import { startRestProxy } from '../../src/rest-proxy.js';
@@ -17,7 +17,8 @@ import { GUILD_ID, Player, boards, latestBoard, openAndStart, type World } from 
 
 describe.runIf(hasPg)('replicas in HTTP mode behind one REST proxy, on one PostgreSQL database', () => {
   it('plays a whole R-Eco game while replicas die with SIGKILL at random moments and fresh ones replace them', async () => {
-    await playKilledGame({ game: 'r-eco', people: 2, bots: 1, answer: (p, { channel }) => p.tryPlayOnce(channel) });
+    const { kinds, note } = await playKilledGame({ game: 'r-eco', people: 2, bots: 1, answer: (p, { channel }) => p.tryPlayOnce(channel) });
+    expect(new Set(kinds), note).toEqual(new Set(KILL_MOMENTS));
   }, 600_000);
 });
 
