@@ -51,6 +51,8 @@ interface Replayed {
   states: unknown[];
   moves: { seat: number }[];
   lines: { sequence: number; line: import('../engine/index.js').Msg }[];
+  /** Built once per language: a finished game never changes. */
+  models: Map<Language, ReplayModel>;
 }
 
 export interface WebOptions {
@@ -204,7 +206,9 @@ export class WebPages {
       const { store } = this.opts;
       const [log, lines] = await Promise.all([store.moveLog(record.id), store.publicLines(record.id)]);
       const game = gameOf(record);
-      let state = game.setup({ seats: record.seats.length, options: record.options as GameOptions, seed: record.seed });
+      const parsed = game.parseOptions(record.options);
+      const options: GameOptions = parsed.ok ? parsed.options : record.options;
+      let state = game.setup({ seats: record.seats.length, options, seed: record.seed });
       const states: unknown[] = [state];
       for (const [i, entry] of log.entries()) {
         const result = game.apply(state, entry.seat, entry.move);
@@ -212,7 +216,7 @@ export class WebPages {
         state = result.state;
         states.push(state);
       }
-      return { states, moves: log.map((m) => ({ seat: m.seat })), lines };
+      return { states, moves: log.map((m) => ({ seat: m.seat })), lines, models: new Map() };
     })();
     found.catch(() => this.replays.delete(record.id));
     this.replays.set(record.id, found);
@@ -221,8 +225,10 @@ export class WebPages {
   }
 
   private async replayOf(record: GameRecord, language: Language, base: string): Promise<ReplayModel> {
-    const { states, moves, lines } = await this.replayed(record);
-    return replayModel(record, states, moves, lines, language, base);
+    const replayed = await this.replayed(record);
+    let model = replayed.models.get(language);
+    if (!model) replayed.models.set(language, (model = replayModel(record, replayed.states, replayed.moves, replayed.lines, language, base)));
+    return model;
   }
 
   // ------------------------------------------------------------ live updates
