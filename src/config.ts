@@ -64,7 +64,7 @@ const schema = z.object({
   /** The port the web pages are served on, unless INTERACTIONS=http shares PORT (0 picks a free one). */
   WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65_535, 'must be a port number').optional(),
   /** Requests one address may make per minute to the web pages (a burst of as many is allowed). */
-  WEB_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(300),
+  WEB_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be between 1 and 1000000').max(1_000_000, 'must be between 1 and 1000000').default(300),
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
   WEB_TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
