@@ -137,6 +137,8 @@ if (runs('web')) {
   add('Web: stress boards posted per second, without spectators', web.boardsPerSecondAlone, 'boards/s');
   add('Web: stress boards posted per second, with 400 spectators', web.boardsPerSecondWatched, 'boards/s');
   add('Web: what the spectators cost the stress run', web.spectatorCostPercent, '%', '< 10');
+  add('Web: spectator requests that failed', web.failedRequests, 'count', '0');
+  add('Web: images drawn per move, with spectators', web.imagesPerMoveWatched, 'images');
 }
 
 if (runs('scheduler')) {

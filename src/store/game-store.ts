@@ -756,6 +756,12 @@ export class GameStore {
       (await this.eventsBetween(q, gameId, 1)).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) })));
   }
 
+  /** The public lines of the moves `from`..`through`: what a live page lists, without reading the whole log. */
+  publicLinesBetween(gameId: number, from: number, through: number): Promise<{ sequence: number; line: Msg }[]> {
+    return this.backend.read(async (q) =>
+      (await this.eventsBetween(q, gameId, Math.max(1, from), through)).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) })));
+  }
+
   moveLog(gameId: number): Promise<{ seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
     const { moves } = this.t;
     return this.backend.read((q) => q.select({ seat: moves.seat, move: moves.move, actorId: moves.actorId, interactionId: moves.interactionId })
@@ -796,6 +802,13 @@ export class GameStore {
     const { posts } = this.t;
     return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
       .from(posts).where(and(eq(posts.gameId, gameId), inArray(posts.kind, ['board', 'edit']))).orderBy(desc(posts.id)).limit(1))[0] ?? null);
+  }
+
+  /** One board post of a game (a board or a redraw), for the page that showed it. */
+  boardPost(gameId: number, postId: number): Promise<PostRecord | null> {
+    const { posts } = this.t;
+    return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.id, postId), eq(posts.gameId, gameId), inArray(posts.kind, ['board', 'edit']))).limit(1))[0] ?? null);
   }
 
   /** The newest move of one seat, with the game version it was made at. */

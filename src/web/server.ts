@@ -33,6 +33,8 @@ export const POLL_MS = 1000;
 const KEEPALIVE_MS = 20_000;
 /** Event streams open at once, in all; more get 503 and retry. */
 const MAX_STREAMS = 5000;
+/** A live page lists the public lines of this many of the latest posted moves (at most LIVE_LINES). */
+export const LIVE_MOVES = 40;
 /** Finished games whose replayed states are kept. */
 const REPLAY_CACHE = 16;
 
@@ -174,14 +176,14 @@ export class WebPages {
   private async live(record: GameRecord, language: Language, base: string): Promise<LiveModel> {
     const { store } = this.opts;
     if (record.status === 'lobby' || record.status === 'cancelled') return liveModel(record, null, [], language, base);
-    const [post, lines] = await Promise.all([store.latestBoardPost(record.id), store.publicLines(record.id)]);
+    const [post, lines] = await Promise.all([store.latestBoardPost(record.id), store.publicLinesBetween(record.id, record.postedThrough - LIVE_MOVES + 1, record.postedThrough)]);
     return liveModel(record, post, lines, language, base);
   }
 
   private async postImage(res: ServerResponse, record: GameRecord, postId: number, language: Language): Promise<void> {
-    const post = await this.opts.store.latestBoardPost(record.id);
-    // Only the board the channel sees now; an older one is gone from the page too.
-    if (!post || post.id !== postId) return this.notFound(res);
+    // Any board the channel was shown: a page may ask for one just as a newer one lands.
+    const post = await this.opts.store.boardPost(record.id, postId);
+    if (!post) return this.notFound(res);
     const png = await this.opts.images.renderForPage(pageBoardJob(record, post.payload.view, language));
     return this.send(res, 200, 'image/png', png, { 'Cache-Control': 'public, max-age=86400, immutable' });
   }

@@ -72,6 +72,8 @@ describe('game web pages', () => {
     const image = await fetch(`${local}${first.image.src}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    // No replay while the game runs, and no post of another game.
+    for (const path of ['/step/0.png', '/0', '/replay.json', '/post/999999.png']) expect((await fetch(`${local}/g/${token}${path}`)).status, path).toBe(404);
     // A move through Discord reaches the open stream.
     const mover = [host, other].find((p) => latestBoard(world, channel).content.includes(p.id))!;
     await mover.playOnce(channel);
