@@ -244,6 +244,8 @@ export class WebPages {
     res.write(`retry: 2000\ndata: ${JSON.stringify(model)}\n\n`);
     // A finished or cancelled game changes no more: the page moves on to the replay.
     if (model.mode === 'over' || model.mode === 'cancelled') return void res.end();
+    // The page may have gone while the model was read.
+    if (res.destroyed) return;
     const watcher: Watcher = { res, language, version: record.version };
     let set = this.watchers.get(record.id);
     if (!set) this.watchers.set(record.id, (set = new Set()));
