@@ -137,6 +137,9 @@ if (runs('web')) {
   add('Web: stress boards posted per second, without spectators', web.boardsPerSecondAlone, 'boards/s');
   add('Web: stress boards posted per second, with 400 spectators', web.boardsPerSecondWatched, 'boards/s');
   add('Web: what the spectators cost the stress run', web.spectatorCostPercent, '%', '< 10');
+  // The bot's own process (with the double and players, not the spectators): what serving costs it.
+  add('Web: CPU per move, main process, without spectators', web.mainCpuPerMoveAloneMs, 'ms');
+  add('Web: CPU per move, main process, with 400 spectators', web.mainCpuPerMoveWatchedMs, 'ms');
   add('Web: spectator requests that failed', web.failedRequests, 'count', '0');
   add('Web: images drawn per move, with spectators', web.imagesPerMoveWatched, 'images');
 }

@@ -58,6 +58,8 @@ export async function benchWeb() {
     failedRequests: failures,
     imagesPerMoveAlone: alone.imagesPerMove,
     imagesPerMoveWatched: watched.imagesPerMove,
+    mainCpuPerMoveAloneMs: alone.mainCpuPerMoveMs,
+    mainCpuPerMoveWatchedMs: watched.mainCpuPerMoveMs,
     boardsPerSecondAlone: aloneRate,
     boardsPerSecondWatched: watchedRate,
     spectatorCostPercent: ((aloneRate - watchedRate) / aloneRate) * 100,
