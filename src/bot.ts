@@ -124,7 +124,10 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, { store, logger });
     if (http) interactionsUrl = await http.listen(config.PORT!);
     if (web) {
-      webUrl = http ? interactionsUrl!.replace(/\/interactions$/, '') : `http://127.0.0.1:${await web.listen(config.WEB_PORT!)}`;
+      const port = http ? null : await web.listen(config.WEB_PORT!).catch((error: unknown) => {
+        throw new Error(`The game pages cannot listen on WEB_PORT ${config.WEB_PORT} (${errorCode(error) ?? 'error'}): choose another port`, { cause: error });
+      });
+      webUrl = port === null ? interactionsUrl!.replace(/\/interactions$/, '') : `http://127.0.0.1:${port}`;
     }
   } catch (error) {
     // Clean up, but never let a stuck clean-up hide why the start failed.

@@ -2,9 +2,12 @@
  * The game web pages through the real bot: the link on Discord, the routes, the token, the 404s,
  * the headers, the rate limit, live updates over Server-Sent Events and the replay.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscordDouble } from '../double/discord-double.js';
 import { CSP } from '../../src/web/server.js';
-import { Player, componentsOf, interactionsMode, latestBoard, lobbyMessage, openAndStart, playToEnd, settled, startWorld, type World } from './harness.js';
+import { GUILD_ID, Player, componentsOf, interactionsMode, launchBot, tempDatabase, latestBoard, lobbyMessage, openAndStart, playToEnd, settled, startWorld, type World } from './harness.js';
 import { readEvents } from './web-events.js';
 
 const PUBLIC_URL = 'https://games.example.org';
@@ -139,6 +142,20 @@ describe('game web pages: limits and settings', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await world.stop();
+    }
+  });
+
+  it('stops the start with one sentence when WEB_PORT is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const double = await DiscordDouble.start();
+    double.addGuild({ id: GUILD_ID });
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      await expect(launchBot(double, tempDatabase(), { PUBLIC_URL, WEB_PORT: String(port) }, undefined, 'gateway')).rejects.toThrow(`The game pages cannot listen on WEB_PORT ${port} (EADDRINUSE): choose another port.`);
+    } finally {
+      await double.close();
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 
