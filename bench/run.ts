@@ -2,7 +2,7 @@
  * `npm run bench`: measures speed and memory and prints a table; the same figures go to
  * bench/results/latest.json. Never fails on a number: goals are printed beside the results.
  * `npm run bench -- stress memory` runs only those sections (engine, pipeline, posts, discord,
- * stress, web, scheduler, strong, memory) and writes bench/results/latest-stress-memory.json instead.
+ * stress, web, replicas, scheduler, strong, memory) and writes bench/results/latest-stress-memory.json instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +14,7 @@ import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
 import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
+import { benchReplicas } from './replicas.js';
 import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
 import { strongRows } from './strong.js';
@@ -21,7 +22,7 @@ import { benchWeb } from './web.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
 
-const SECTIONS = ['engine', 'pipeline', 'database', 'posts', 'discord', 'stress', 'web', 'scheduler', 'strong', 'memory'] as const;
+const SECTIONS = ['engine', 'pipeline', 'database', 'posts', 'discord', 'stress', 'web', 'replicas', 'scheduler', 'strong', 'memory'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
@@ -142,6 +143,31 @@ if (runs('web')) {
   add('Web: CPU per move, main process, with 400 spectators', web.mainCpuPerMoveWatchedMs, 'ms');
   add('Web: spectator requests that failed', web.failedRequests, 'count', '0');
   add('Web: images drawn per move, with spectators', web.imagesPerMoveWatched, 'images');
+}
+
+if (runs('replicas')) {
+  console.log('Replicas: PostgreSQL, the REST proxy and 1 or 2 bot processes in HTTP mode, 20 channels as in the stress row…');
+  const replicas = (raw.replicas = await benchReplicas());
+  if (replicas) {
+    const { one, two, limited } = replicas;
+    for (const r of [one, two]) {
+      const n = r.replicas === 1 ? '1 replica' : '2 replicas';
+      add(`Replicas, ${n}, 20 channels: boards posted per second`, r.boardsPerSecond, 'boards/s');
+      add(`Replicas, ${n}, 20 channels: click → board posted p99`, r.clickToBoardP99Ms, 'ms');
+      add(`Replicas, ${n}, 20 channels: CPU per board, all processes`, r.cpuPerBoardMs.total, 'ms', r.replicas === 2 ? `≤ ${(one.cpuPerBoardMs.total * 1.1).toFixed(1)} (1 replica + 10 %)` : '');
+      add(`Replicas, ${n}, 20 channels: CPU per board, replicas`, r.cpuPerBoardMs.replicas, 'ms');
+      add(`Replicas, ${n}, 20 channels: CPU per board, REST proxy`, r.cpuPerBoardMs.proxy, 'ms');
+      add(`Replicas, ${n}, 20 channels: CPU per board, PostgreSQL`, r.cpuPerBoardMs.postgres, 'ms');
+      add(`Replicas, ${n}, 20 channels: CPU while idle, all processes`, r.idleCpuMsPerSecond, 'ms/s');
+    }
+    add("Replicas, 2 replicas, Discord's limits: boards posted per second", limited.boardsPerSecond, 'boards/s');
+    add("Replicas, 2 replicas, Discord's limits: peak REST requests in one 1 s window", limited.peakGlobalPerWindow, 'requests', '≤ 50');
+    add("Replicas, 2 replicas, Discord's limits: peak REST requests in any 1 s", limited.peakGlobalPerSecond, 'requests');
+    add("Replicas, 2 replicas, Discord's limits: 429s sent, global", limited.rateLimited.global, 'count');
+    add("Replicas, 2 replicas, Discord's limits: 429s sent, per channel", limited.rateLimited.route, 'count');
+  } else {
+    console.log('PostgreSQL is not installed: no replica rows.');
+  }
 }
 
 if (runs('scheduler')) {

@@ -20,6 +20,8 @@ const schema = z.object({
   REST_PROXY_UPSTREAM: z.url({ error: 'must be a URL such as https://discord.com/api' }).optional(),
   REST_PROXY_HOST: z.string().trim().min(1).default('127.0.0.1'),
   REST_PROXY_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65_535, 'must be a port number').default(8080),
+  /** The token's global limit: Discord's 50 requests/s, unless Discord raised it for this bot. */
+  REST_PROXY_GLOBAL_PER_SECOND: z.coerce.number({ error: 'must be a number of requests per second' }).int('must be a whole number of requests per second').min(1, 'must be at least 1').default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,7 +51,7 @@ export interface RunningProxy {
 export async function startRestProxy(config: RestProxyConfig, logger: Logger): Promise<RunningProxy> {
   // Rate limits are answered with 429 rather than queued here: the replica's own REST client
   // waits as told, and nothing piles up in the proxy.
-  const rest = new REST({ rejectOnRateLimit: () => true, retries: 0, ...(config.REST_PROXY_UPSTREAM ? { api: config.REST_PROXY_UPSTREAM } : {}) }).setToken(config.DISCORD_TOKEN);
+  const rest = new REST({ rejectOnRateLimit: () => true, retries: 0, globalRequestsPerSecond: config.REST_PROXY_GLOBAL_PER_SECOND, ...(config.REST_PROXY_UPSTREAM ? { api: config.REST_PROXY_UPSTREAM } : {}) }).setToken(config.DISCORD_TOKEN);
   // A proxy for another bot's token would mix two budgets: check the token first.
   const me = (await rest.get(Routes.user())) as { id: string; username: string };
   const handle = proxyRequests(rest);

@@ -174,6 +174,11 @@ export class DiscordDouble {
     return this.state.restLog;
   }
 
+  /** REST requests answered so far, all of them (restLog keeps only the latest). */
+  get restCount(): number {
+    return this.state.restCount;
+  }
+
   get violations(): Violation[] {
     return this.state.violations;
   }

@@ -18,6 +18,8 @@ export interface Delivery {
   url: string;
   interactionId: string;
   status: number | 'unreachable' | 'aborted' | 'refused';
+  /** Why the POST failed, when it did (the network error's code). */
+  error?: string;
 }
 
 /** How long after the deadline an unanswered POST is abandoned. */
@@ -147,6 +149,7 @@ export class HttpDelivery {
       const ctx: Ctx = { method: 'POST', path: url, query: new URLSearchParams(), headers: {}, arrivedAt, body: parsed.body, files: parsed.files, interaction: rec };
       this.rest.callback(ctx, rec.id, rec.token);
     } catch (error) {
+      delivery.error = (error as { cause?: { code?: string; message?: string } }).cause?.code ?? (error as Error).message;
       if (controller.signal.aborted) delivery.status = 'aborted';
       else if (connectionRefused(error)) {
         delivery.status = 'refused';

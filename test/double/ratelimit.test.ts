@@ -73,9 +73,13 @@ describe('Discord double rate limits', () => {
     expect(refused.headers.get('x-ratelimit-global')).toBe('true');
     expect(refused.headers.get('x-ratelimit-scope')).toBe('global');
     expect(((await refused.json()) as { global: boolean }).global).toBe(true);
+    // It counts what it saw in its window, the refused request too, and leaves callbacks out.
+    expect(double.rateLimiter!.globalWindows).toEqual([4]);
+    expect(double.rateLimiter!.globalArrivals).toHaveLength(4);
     // An unknown interaction's callback is refused for what it is (404), not for the rate.
     const callback = await fetch(`${double.apiUrl}/v10/interactions/1/x/callback`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":6}' });
     expect(callback.status).toBe(404);
+    expect(double.rateLimiter!.globalWindows).toEqual([4]);
   });
 
   it('lets a client that reads the headers post in order with no 429', async () => {

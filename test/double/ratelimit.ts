@@ -44,6 +44,10 @@ export class RateLimiter {
   readonly messagesPerWindow: number;
   readonly messageWindowMs: number;
   readonly hits: RateLimitHit[] = [];
+  /** Requests under the global limit in each global window so far, refused ones included. */
+  readonly globalWindows: number[] = [];
+  /** When each request under the global limit arrived (Date.now()), refused ones included. */
+  readonly globalArrivals: number[] = [];
   private readonly buckets = new Map<string, Bucket>();
   private global: Bucket = { used: 0, resetAt: 0 };
 
@@ -61,7 +65,12 @@ export class RateLimiter {
   take(method: string, pattern: string, params: Record<string, string>, interaction: boolean, now = Date.now()): RateDecision {
     const route = `${method} ${pattern}`;
     if (!interaction) {
-      if (now >= this.global.resetAt) this.global = { used: 0, resetAt: now + this.globalWindowMs };
+      if (now >= this.global.resetAt) {
+        this.global = { used: 0, resetAt: now + this.globalWindowMs };
+        this.globalWindows.push(0);
+      }
+      this.globalWindows[this.globalWindows.length - 1]!++;
+      this.globalArrivals.push(now);
       if (this.global.used >= this.globalPerSecond) {
         const retryAfterMs = this.global.resetAt - now;
         return this.refuse(route, 'global', retryAfterMs, now, { 'X-RateLimit-Global': 'true', 'X-RateLimit-Scope': 'global' });

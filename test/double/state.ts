@@ -78,6 +78,8 @@ export class DoubleState {
   readonly commands: { global: unknown[]; guild: Map<string, unknown[]> } = { global: [], guild: new Map() };
   commandPuts = 0;
   readonly restLog: RestLogEntry[] = [];
+  /** REST requests answered so far (the log keeps only the latest). */
+  restCount = 0;
   readonly violations: Violation[] = [];
   /** Silent Discord behaviours worth knowing about (e.g. embeds dropped without EmbedLinks). */
   readonly warnings: { route: string; message: string; at: number }[] = [];
@@ -102,6 +104,7 @@ export class DoubleState {
   }
 
   log(entry: RestLogEntry): void {
+    this.restCount++;
     this.restLog.push(entry);
     if (this.restLog.length > MAX_REST_LOG) this.restLog.splice(0, this.restLog.length - MAX_REST_LOG);
   }

@@ -11,11 +11,12 @@ import type { PalermoMove, PalermoState } from '../../src/games/palermo/index.js
 import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
 
-const { Player, boards, componentsOf, finalMessage, openAndStart, settled, startWorld, suggestedAnswers, textOf } = await import('./harness.js');
+const { Player, boards, componentsOf, finalMessage, openAndStart, startWorld, suggestedAnswers, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
 const { localise } = await import('../../src/i18n/index.js');
 const { equipmentMsg } = await import('../../src/games/palermo/msgs.js');
 const { equipmentType } = await import('../../src/games/palermo/constants.js');
+const { clickChoice, palermoDefault, shortcut } = await import('./answers.js');
 
 type P = InstanceType<typeof Player>;
 const game = gameById('palermo')!;
@@ -92,32 +93,7 @@ describe('Palermo through Discord', () => {
     await world?.stop();
   });
 
-  async function clickChoice(p: P, hand: MessageRecord, step: string, choice: string): Promise<MessageRecord> {
-    const comps = componentsOf(hand);
-    const button = comps.find((c) => c.custom_id?.startsWith('mv:') && c.custom_id.endsWith(`:${step}:${choice}`));
-    if (button?.custom_id) return settled(world.double, await p.click(hand, button.custom_id));
-    const select = comps.find((c) => c.custom_id?.startsWith('mv:') && c.custom_id.endsWith(`:${step}`) && c.options?.some((o) => o.value === choice));
-    if (!select?.custom_id) throw new Error(`no choice ${choice} of ${step}: ${JSON.stringify(hand.components)}`);
-    return settled(world.double, await p.select(hand, select.custom_id, [choice]));
-  }
-
-  async function shortcut(p: P, hand: MessageRecord, step: string, id: string): Promise<MessageRecord> {
-    const c = componentsOf(hand).find((x) => x.custom_id?.startsWith('sc:') && x.custom_id.endsWith(`:${step}:${id}`));
-    if (!c?.custom_id) throw new Error(`no shortcut ${id} of ${step}`);
-    return settled(world.double, await p.click(hand, c.custom_id));
-  }
-
-  /** The default answer: the form's suggested values, else the first choice, else the first shortcut. */
-  async function defaultAnswer(p: P, channel: string, hand: MessageRecord, d: Decision<PalermoMove>): Promise<MessageRecord> {
-    if (d.kind === 'form') {
-      const reply = await p.submitForm(channel, hand, suggestedAnswers);
-      if (!reply.content.includes('⚠️') || !d.shortcuts?.length) return reply;
-      // A refused suggestion would be a bug worth seeing, but the game can still go on.
-      throw new Error(`suggested answer refused at ${d.id}: ${reply.content}`);
-    }
-    if (d.kind === 'choose' && d.choices.length > 0) return clickChoice(p, hand, d.id, d.choices[0]!.id);
-    return shortcut(p, hand, d.id, d.shortcuts![0]!.id);
-  }
+  const defaultAnswer = palermoDefault;
 
   /** Plays the channel's game to its end; humans answer through Discord, bots on their own. */
   async function drive(channel: string, players: P[], script: Script): Promise<Drive> {

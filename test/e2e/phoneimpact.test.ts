@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
-import type { GroupKey, PhoneImpactSeatView, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
+import type { GroupKey, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
 
 const { Player, boards, componentsOf, finalMessage, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
@@ -19,6 +19,7 @@ const { localise } = await import('../../src/i18n/index.js');
 const { seatNamer } = await import('../../src/discord/messages.js');
 const { handCounts, countAt, parseGroup, parseMix, groupKey } = await import('../../src/games/phoneimpact/cards.js');
 const { SUPPLIERS, TYPES } = await import('../../src/games/phoneimpact/constants.js');
+const { controls, playPhoneImpact } = await import('./answers.js');
 
 type P = InstanceType<typeof Player>;
 const game = gameById('phoneimpact')!;
@@ -117,16 +118,6 @@ async function checkNoHandInPublic(world: World, published: Map<string, { text: 
   return { privateLines: secret.size, states: moves.length + 1 };
 }
 
-/** The decision controls of a private view: step id and choice of each button, select and form. */
-function controls(hand: MessageRecord) {
-  return componentsOf(hand)
-    .filter((c) => /^(mv|sc|form):/.test(c.custom_id ?? ''))
-    .map((c) => {
-      const [kind, , , step, choice] = c.custom_id!.split(':');
-      return { kind: kind!, step: step!, choice, id: c.custom_id!, component: c };
-    });
-}
-
 describe('PhoneImpact through Discord', () => {
   let world: World;
   let published: Map<string, { text: string; files: string[] }[]>;
@@ -172,30 +163,7 @@ describe('PhoneImpact through Discord', () => {
     throw new Error('the game did not end');
   }
 
-  /** Sensible play by clicks: build when possible, else supply (PolluPlus first); events by default. */
-  async function playSensibly(p: P, channel: string, state: PhoneImpactState, guess = 3000): Promise<void> {
-    const hand = await p.openHand(channel);
-    const ctl = controls(hand);
-    if (state.phase === 'turn') {
-      const menu = ctl.filter((c) => c.step === 'menu');
-      // Mixing PolluPlus and PolluMoins cards in hand makes builds with a real choice of cards.
-      const backs = { PP: 0, PM: 0 };
-      for (const c of (game.seatView(state, state.current) as PhoneImpactSeatView).hand) if (c.supplier !== 'RC') backs[c.supplier]++;
-      const favourite = backs.PM * 2 < backs.PP ? 'sPM' : 'sPP';
-      const pick =
-        menu.find((c) => c.choice!.startsWith('b-')) ??
-        menu.find((c) => c.choice === favourite) ??
-        menu.find((c) => c.choice!.startsWith('s')) ??
-        menu[0]!;
-      await settled(world.double, await p.click(hand, pick.id));
-      return;
-    }
-    if (state.phase === 'event' && state.event?.step === 'quiz') {
-      await p.submitForm(channel, hand, () => ({ value: String(guess) }));
-      return;
-    }
-    await p.playOnce(channel);
-  }
+  const playSensibly = async (p: P, channel: string, state: PhoneImpactState): Promise<void> => void (await playPhoneImpact(p, channel, state));
 
   it('plays a 3-player game by clicks and forms: a secret quiz, a chosen build mix, trades', async () => {
     const channel = world.channels[0]!;

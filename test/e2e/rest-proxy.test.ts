@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { startRestProxy, type RunningProxy } from '../../src/rest-proxy.js';
+import { loadRestProxyConfig, startRestProxy, type RunningProxy } from '../../src/rest-proxy.js';
 import { DiscordDouble } from '../double/discord-double.js';
 import { GUILD_ID, Player, botEnv, launchBot, openAndStart, tempDatabase, type World } from './harness.js';
 
@@ -36,7 +36,7 @@ describe('the REST proxy', () => {
     double = await DiscordDouble.start();
     double.addGuild({ id: GUILD_ID, name: 'Recycling club' });
     const channel = double.addChannel(GUILD_ID, { name: 'table-1' }).id;
-    proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, LOG_LEVEL: 'silent' }, createLogger('silent'));
+    proxy = await startRestProxy({ DISCORD_TOKEN: double.token, REST_PROXY_UPSTREAM: double.apiUrl, REST_PROXY_HOST: '127.0.0.1', REST_PROXY_PORT: 0, REST_PROXY_GLOBAL_PER_SECOND: 50, LOG_LEVEL: 'silent' }, createLogger('silent'));
     const dbPath = tempDatabase();
     const bot = await launchBot(double, dbPath, { DISCORD_API_URL: proxy.url, RENDER_WORKERS: '0' });
     world = { double, bot, dbPath, channels: [channel], stop: async () => bot.stop() };
@@ -58,6 +58,29 @@ describe('the REST proxy', () => {
     await double.waitFor(() => proxy.forwarded - before === double.restLog.length - restBefore);
     expect(proxy.forwarded - before).toBeGreaterThan(5);
     expect(double.violations).toEqual([]);
+  });
+
+  it('keeps the global limit it is given (REST_PROXY_GLOBAL_PER_SECOND, 50 unless Discord raised it)', async () => {
+    // A double of its own: nothing else talks to it meanwhile.
+    const quiet = await DiscordDouble.start();
+    const base = { DISCORD_TOKEN: quiet.token, REST_PROXY_UPSTREAM: quiet.apiUrl, REST_PROXY_PORT: '0', LOG_LEVEL: 'silent' };
+    expect(loadRestProxyConfig(base).REST_PROXY_GLOBAL_PER_SECOND).toBe(50);
+    expect(() => loadRestProxyConfig({ ...base, REST_PROXY_GLOBAL_PER_SECOND: 'lots' })).toThrow(/^Configuration error: REST_PROXY_GLOBAL_PER_SECOND must be a number of requests per second\./);
+    const small = await startRestProxy(loadRestProxyConfig({ ...base, REST_PROXY_GLOBAL_PER_SECOND: '2' }), createLogger('silent'));
+    try {
+      const seenBefore = quiet.restLog.length;
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${small.url}/v10/users/@me`, { headers: { Authorization: `Bot ${quiet.token}` } }).then((r) => r.status)));
+      const seconds = Math.ceil((performance.now() - started) / 1000);
+      // The proxy answered the overflow itself: at most 2 per second reached the double.
+      expect(answers.filter((s) => s === 429).length).toBe(small.rateLimited);
+      expect(small.rateLimited).toBeGreaterThan(0);
+      expect(quiet.restLog.length - seenBefore).toBe(answers.filter((s) => s === 200).length);
+      expect(answers.filter((s) => s === 200).length).toBeLessThanOrEqual(2 * (seconds + 1));
+    } finally {
+      await small.close();
+      await quiet.close();
+    }
   });
 
   it('starts with `npm run rest-proxy` and the token from the environment, and refuses a wrong token', async () => {

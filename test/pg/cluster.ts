@@ -4,7 +4,7 @@
  * refuses root). Used by the test setup and the benchmarks.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,8 @@ export function freePort(): Promise<number> {
 export interface Cluster {
   /** The admin URL (database `postgres`, user `postgres`, no password). */
   adminUrl: string;
+  /** The server's main process (its backends are its children). */
+  postmasterPid(): number;
   stop(): void;
 }
 
@@ -52,6 +54,7 @@ export async function startCluster(bin: string, opts: { durable?: boolean } = {}
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${opts.durable ? '' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off '}-c max_connections=300`, 'start']);
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
