@@ -14,7 +14,15 @@ import { median, percentile } from './stats.js';
  * one and a half times it): people read the board, so a channel never clicks back to back.
  * With 0, every channel clicks again the moment its board arrives: a stress test.
  */
-export async function benchDiscord(opts: { channels: number; turnsPerChannel: number; thinkMs: number; env?: Record<string, string>; rateLimits?: RateLimitOptions }) {
+export async function benchDiscord(opts: {
+  channels: number;
+  turnsPerChannel: number;
+  thinkMs: number;
+  env?: Record<string, string>;
+  rateLimits?: RateLimitOptions;
+  /** Started once the games are open, stopped when they are played (web spectators). */
+  alongside?: (world: World) => Promise<() => Promise<void>>;
+}) {
   const think = async (seed: string) => {
     if (opts.thinkMs <= 0) return;
     const jitter = rngFromSeed(seed).next();
@@ -76,6 +84,7 @@ export async function benchDiscord(opts: { channels: number; turnsPerChannel: nu
     }
   }
 
+  const stopAlongside = opts.alongside ? await opts.alongside(world) : null;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const pool = bot.images instanceof ImagePool ? bot.images : null;
@@ -84,6 +93,7 @@ export async function benchDiscord(opts: { channels: number; turnsPerChannel: nu
   await Promise.all(channels.map((c, i) => runChannel(c, i)));
   loopDelay.disable();
   const seconds = (performance.now() - started) / 1000;
+  await stopAlongside?.();
   const rateLimited = double.rateLimiter?.hits.length ?? 0;
   const cpu = process.cpuUsage(cpuBefore);
   const poolAfter = pool?.stats();

@@ -2,7 +2,7 @@
  * `npm run bench`: measures speed and memory and prints a table; the same figures go to
  * bench/results/latest.json. Never fails on a number: goals are printed beside the results.
  * `npm run bench -- stress memory` runs only those sections (engine, pipeline, posts, discord,
- * stress, replicas, scheduler, strong, memory) and writes bench/results/latest-stress-memory.json instead.
+ * stress, web, replicas, scheduler, strong, memory) and writes bench/results/latest-stress-memory.json instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,10 +18,11 @@ import { benchReplicas } from './replicas.js';
 import { benchScheduler } from './scheduler.js';
 import { round } from './stats.js';
 import { strongRows } from './strong.js';
+import { benchWeb } from './web.js';
 
 type Row = { measure: string; value: number; unit: string; goal: string };
 
-const SECTIONS = ['engine', 'pipeline', 'database', 'posts', 'discord', 'stress', 'replicas', 'scheduler', 'strong', 'memory'] as const;
+const SECTIONS = ['engine', 'pipeline', 'database', 'posts', 'discord', 'stress', 'web', 'replicas', 'scheduler', 'strong', 'memory'] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
@@ -127,6 +128,21 @@ if (runs('stress')) {
   add("Discord's limits, 20 channels: click → board posted p99", limited.clickToBoardP99Ms, 'ms');
   add("Discord's limits, 20 channels: 429s received", limited.rateLimited, 'count', '0');
   add("Discord's limits, 20 channels: double limit violations", limited.violations, 'count', '0');
+}
+
+if (runs('web')) {
+  console.log('Web pages: the stress run with 20 spectators on each of its 20 games, then without…');
+  const web = (raw.web = await benchWeb());
+  add('Web: page time to first byte p50, 20 spectators × 20 games, under stress', web.pageTtfbP50Ms, 'ms');
+  add('Web: page time to first byte p99, 20 spectators × 20 games, under stress', web.pageTtfbP99Ms, 'ms');
+  add('Web: stress boards posted per second, without spectators', web.boardsPerSecondAlone, 'boards/s');
+  add('Web: stress boards posted per second, with 400 spectators', web.boardsPerSecondWatched, 'boards/s');
+  add('Web: what the spectators cost the stress run', web.spectatorCostPercent, '%', '< 10');
+  // The bot's own process (with the double and players, not the spectators): what serving costs it.
+  add('Web: CPU per move, main process, without spectators', web.mainCpuPerMoveAloneMs, 'ms');
+  add('Web: CPU per move, main process, with 400 spectators', web.mainCpuPerMoveWatchedMs, 'ms');
+  add('Web: spectator requests that failed', web.failedRequests, 'count', '0');
+  add('Web: images drawn per move, with spectators', web.imagesPerMoveWatched, 'images');
 }
 
 if (runs('replicas')) {

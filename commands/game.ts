@@ -6,7 +6,8 @@ import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { changeSettings, kick, readSettings, settingChoices, showLog, takeSeat } from '../src/discord/async.js';
 import { createLobby, lobbyAction } from '../src/discord/lobby.js';
-import { replyError } from '../src/discord/replies.js';
+import { replyEphemeral, replyError, userLanguage } from '../src/discord/replies.js';
+import { gamePageUrl, webPagesOn } from '../src/discord/web-link.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import type { LobbyAction } from '../src/discord/custom-id.js';
@@ -104,7 +105,8 @@ builder
       described(named(o, 'seat', 'place'), 'commands.game.option.seat').setMinValue(1).setMaxValue(5),
     ),
   )
-  .addSubcommand((sub) => described(named(sub, 'log', 'journal'), 'commands.game.log'));
+  .addSubcommand((sub) => described(named(sub, 'log', 'journal'), 'commands.game.log'))
+  .addSubcommand((sub) => described(named(sub, 'link', 'lien'), 'commands.game.link'));
 
 export const data = builder;
 
@@ -140,10 +142,22 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     }
     case 'log':
       return showLog(ctx, interaction, record ?? (interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null));
+    case 'link':
+      return showLink(ctx, interaction, record ?? (interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null));
   }
   const action = ACTIONS.find((a) => a.name === sub)?.action;
   if (!action) return replyError(interaction, 'error.unknownCommand');
   const level = (interaction.options.getString('level') ?? 'standard') as BotLevel;
   if (!BOT_LEVELS.includes(level)) return replyError(interaction, 'error.badOption');
   return lobbyAction(ctx, interaction, record, action, level);
+}
+
+/** The channel's game page, or how to turn pages on. */
+async function showLink(ctx: BotContext, interaction: ChatInputCommandInteraction, record: Awaited<ReturnType<BotContext['store']['get']>>): Promise<void> {
+  const language = userLanguage(interaction);
+  if (!webPagesOn()) return replyEphemeral(interaction, t(language, 'web.linkOff'));
+  if (!record || record.status === 'cancelled') return replyError(interaction, 'error.noGameHere');
+  const url = gamePageUrl(await ctx.store.webTokenOf(record.id));
+  if (!url) return replyError(interaction, 'error.noGameHere');
+  return replyEphemeral(interaction, t(language, 'web.link', { url }));
 }

@@ -16,10 +16,16 @@ import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
 import { migrateJobs, pgJobSink, startJobRunner, type JobRunner } from './store/jobs.js';
 import { DatabaseError, openPostgres, type PgBackend } from './store/postgres.js';
+import { setPublicUrl } from './discord/web-link.js';
+import { BoardCache } from './web/board-cache.js';
+import { WebPages } from './web/server.js';
 
 export interface RunningBot extends BotContext {
   /** HTTP mode: the URL of the interactions endpoint. */
   interactionsUrl?: string;
+  /** PUBLIC_URL set: the game pages, and the local address they answer at. */
+  web?: WebPages;
+  webUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -85,7 +91,14 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   });
   http?.attach(client);
   const images = createImages(config.RENDER_WORKERS, logger);
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, images, config.RECYCLERIE_TEST_HOLD_POSTS, queued);
+  // Game pages (PUBLIC_URL): boards the poster draws are kept for them, and their links shown.
+  setPublicUrl(config.PUBLIC_URL);
+  const boards = config.PUBLIC_URL ? new BoardCache(images) : null;
+  const web = boards
+    ? new WebPages({ store, images: boards, logger, ratePerMinute: config.WEB_RATE_PER_MINUTE, trustProxy: config.WEB_TRUST_PROXY })
+    : null;
+  if (http && web) http.otherRequests = (req, res) => web.handle(req, res);
+  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, boards ?? images, config.RECYCLERIE_TEST_HOLD_POSTS, queued);
   const thinker = createThinker(config.THINK_WORKERS, logger);
   tables.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
   const scheduler = new Scheduler(store, tables, logger, clock);
@@ -98,6 +111,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   let interactionsUrl: string | undefined;
+  let webUrl: string | undefined;
   try {
     let applicationId: string;
     if (http) {
@@ -109,11 +123,18 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     }
     await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, { store, logger });
     if (http) interactionsUrl = await http.listen(config.PORT!);
+    if (web) {
+      const port = http ? null : await web.listen(config.WEB_PORT!).catch((error: unknown) => {
+        throw new Error(`The game pages cannot listen on WEB_PORT ${config.WEB_PORT} (${errorCode(error) ?? 'error'}): choose another port`, { cause: error });
+      });
+      webUrl = port === null ? interactionsUrl!.replace(/\/interactions$/, '') : `http://127.0.0.1:${port}`;
+    }
   } catch (error) {
     // Clean up, but never let a stuck clean-up hide why the start failed.
     await withTimeout(
       (async () => {
         await http?.close();
+        await web?.close();
         await client.destroy();
         await images.close();
         await thinker.close();
@@ -144,6 +165,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   }
   await tables.resume();
   scheduler.start();
+  if (web) logger.info({ publicUrl: config.PUBLIC_URL, local: webUrl }, 'game pages served');
   if (http) logger.info({ url: interactionsUrl }, 'bot ready: interactions over HTTP');
   else logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'bot ready');
 
@@ -151,9 +173,11 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   return {
     ...ctx,
     ...(interactionsUrl ? { interactionsUrl } : {}),
+    ...(web ? { web, webUrl: webUrl! } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
+      await web?.close();
       await http?.close();
       scheduler.stop();
       await runner?.stop();

@@ -55,6 +55,18 @@ const schema = z.object({
     .trim()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hexadecimal characters of the application\'s public key (General Information page of the Developer Portal)')
     .optional(),
+  /** The address the web pages are reached at (https://games.example.org); unset, no page is served. */
+  PUBLIC_URL: z
+    .url({ error: 'must be a URL such as https://games.example.org' })
+    .regex(/^https?:\/\//, 'must be an http or https URL such as https://games.example.org')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** The port the web pages are served on, unless INTERACTIONS=http shares PORT (0 picks a free one). */
+  WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65_535, 'must be a port number').optional(),
+  /** Requests one address may make per minute to the web pages (a burst of as many is allowed). */
+  WEB_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be between 1 and 1000000').max(1_000_000, 'must be between 1 and 1000000').default(300),
+  /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
+  WEB_TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
   RECYCLERIE_TEST_HOLD_POSTS: z.enum(['before-send', 'after-send']).optional(),
 });
@@ -74,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // HTTP mode cannot answer anything without these two.
       if (config.DISCORD_PUBLIC_KEY === undefined) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is required when INTERACTIONS=http. Set it in .env (see .env.example).');
       if (config.PORT === undefined) throw new ConfigError('Configuration error: PORT is required when INTERACTIONS=http. Set it in .env (see .env.example).');
+    }
+    if (config.PUBLIC_URL !== undefined && config.INTERACTIONS !== 'http' && config.WEB_PORT === undefined) {
+      throw new ConfigError('Configuration error: WEB_PORT is required when PUBLIC_URL is set (or INTERACTIONS=http, whose PORT then serves the pages too). Set it in .env (see .env.example).');
     }
     return config;
   }

@@ -97,6 +97,8 @@ export class HttpInteractions {
   private readonly server: Server;
   private client?: Client;
   private readonly fallback: MakeRequest = DefaultRestOptions.makeRequest;
+  /** Serves every other path (the game web pages share this server); else they get 404. */
+  otherRequests: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
 
   constructor(
     private readonly publicKeyHex: string,
@@ -173,7 +175,7 @@ export class HttpInteractions {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== INTERACTIONS_PATH) return reply(res, 404, { error: 'not found' });
+    if (path !== INTERACTIONS_PATH) return this.otherRequests ? this.otherRequests(req, res) : reply(res, 404, { error: 'not found' });
     if (req.method !== 'POST') return reply(res, 405, { error: 'method not allowed' });
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {

@@ -21,6 +21,7 @@ import { decisionComponents, decisionNotes } from './decision-ui.js';
 import type { ImageJob } from './images.js';
 import { LIMITS, clip } from './limits.js';
 import { settingsLines } from './settings-text.js';
+import { withWatchLink } from './web-link.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -232,7 +233,7 @@ export function lobbyMessage(record: GameRecord) {
         ...botLevelRow(record, language),
       ]
     : [];
-  return { content: '', embeds: [embed], components, allowedMentions: { parse: [] as never[] } };
+  return { content: '', embeds: [embed], components: record.status === 'cancelled' ? components : withWatchLink(components, record, language), allowedMentions: { parse: [] as never[] } };
 }
 
 /** One button per lobby bot that switches its level (the host's to press; the store checks). */
@@ -283,7 +284,7 @@ export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer 
     embeds: [embed],
     files,
     attachments: [],
-    components: post.over ? [] : [utilityButtons(record, language)],
+    components: withWatchLink(post.over ? [] : [utilityButtons(record, language)], record, language),
     allowedMentions: { users: pingUsers(record, post) },
   };
 }
@@ -361,11 +362,11 @@ export function finalMessage(record: GameRecord, png: Buffer | null, post?: Post
     content: clip(t(language, winners.length > 1 ? 'final.sharedWin' : 'final.win', { players: winners.join(', ') }), LIMITS.contentLength),
     embeds: [embed],
     files,
-    components: [
+    components: withWatchLink([
       new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
         new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'rematch', gameId: record.id })).setLabel(t(language, 'ui.rematch')).setStyle(ButtonStyle.Success),
       ),
-    ],
+    ], record, language),
     allowedMentions: { parse: [] as never[] },
   };
 }

@@ -2,6 +2,7 @@
  * Every read and write of games, seats and moves. Each change runs in one transaction and bumps
  * the game's version; a write that expected another version changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
@@ -44,6 +45,8 @@ export interface GameRecord {
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
+  /** The secret part of the game's web page address; null for games made before it existed. */
+  webToken?: string | null;
   seats: SeatRecord[];
   /** Who held each seat from which move on; absent for a record built by hand (tests). */
   holders?: SeatHolder[];
@@ -197,6 +200,7 @@ export class GameStore {
           seed: input.seed,
           creatorId: input.creator.id,
           settings: input.settings ?? DEFAULT_SETTINGS,
+          webToken: newWebToken(),
           createdAt: at,
           updatedAt: at,
         }).returning({ id: games.id });
@@ -752,10 +756,59 @@ export class GameStore {
       (await this.eventsBetween(q, gameId, 1)).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) })));
   }
 
+  /** The public lines of the moves `from`..`through`: what a live page lists, without reading the whole log. */
+  publicLinesBetween(gameId: number, from: number, through: number): Promise<{ sequence: number; line: Msg }[]> {
+    return this.backend.read(async (q) =>
+      (await this.eventsBetween(q, gameId, Math.max(1, from), through)).filter((l) => l.event.visibleTo === 'all').map((l) => ({ sequence: l.sequence, line: stripVisibility(l.event) })));
+  }
+
   moveLog(gameId: number): Promise<{ seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
     const { moves } = this.t;
     return this.backend.read((q) => q.select({ seat: moves.seat, move: moves.move, actorId: moves.actorId, interactionId: moves.interactionId })
       .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.sequence)));
+  }
+
+  /** The game's web page token, made now for a game from before tokens existed. */
+  webTokenOf(gameId: number): Promise<string | null> {
+    const { games } = this.t;
+    return this.backend.write(async (tx) => {
+      const [row] = await tx.select({ token: games.webToken }).from(games).where(eq(games.id, gameId)).limit(1);
+      if (!row) return null;
+      if (row.token) return row.token;
+      const token = newWebToken();
+      await tx.update(games).set({ webToken: token }).where(eq(games.id, gameId));
+      return token;
+    }, gameId);
+  }
+
+  /** The game a web page token names, if any. */
+  byWebToken(token: string): Promise<GameRecord | null> {
+    const { games } = this.t;
+    return this.backend.read(async (q) => {
+      const [row] = await q.select({ id: games.id }).from(games).where(eq(games.webToken, token)).limit(1);
+      return row ? this.load(q, row.id) : null;
+    });
+  }
+
+  /** Versions of some games in one read: web pages poll them to learn of moves from any process. */
+  versionsOf(ids: number[]): Promise<Map<number, number>> {
+    const { games } = this.t;
+    if (ids.length === 0) return Promise.resolve(new Map());
+    return this.backend.read(async (q) => new Map((await q.select({ id: games.id, version: games.version }).from(games).where(inArray(games.id, ids))).map((r) => [r.id, r.version])));
+  }
+
+  /** The newest post that drew the board (a board, a redraw or the final board): what the channel sees now. */
+  latestBoardPost(gameId: number): Promise<PostRecord | null> {
+    const { posts } = this.t;
+    return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.gameId, gameId), inArray(posts.kind, ['board', 'edit']))).orderBy(desc(posts.id)).limit(1))[0] ?? null);
+  }
+
+  /** One board post of a game (a board or a redraw), for the page that showed it. */
+  boardPost(gameId: number, postId: number): Promise<PostRecord | null> {
+    const { posts } = this.t;
+    return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.id, postId), eq(posts.gameId, gameId), inArray(posts.kind, ['board', 'edit']))).limit(1))[0] ?? null);
   }
 
   /** The newest move of one seat, with the game version it was made at. */
@@ -939,6 +992,11 @@ export class GameStore {
       holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
     };
   }
+}
+
+/** 144 random bits, URL-safe: a page address cannot be guessed or counted. */
+export function newWebToken(): string {
+  return randomBytes(18).toString('base64url');
 }
 
 function stripVisibility(event: LogEvent): Msg {

@@ -34,12 +34,14 @@ export const games = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     finishedAt: at('finished_at'),
+    webToken: text('web_token'),
   },
   (table) => [
     uniqueIndex('games_one_open_per_channel')
       .on(table.channelId)
       .where(sql`${table.status} in ('lobby', 'active')`),
     index('games_status').on(table.status),
+    uniqueIndex('games_web_token').on(table.webToken),
   ],
 );
 

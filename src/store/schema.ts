@@ -70,6 +70,8 @@ export const games = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    /** The secret part of the game's web page address (random, at least 128 bits). */
+    webToken: text('web_token'),
   },
   (table) => [
     // One open game per channel, enforced by the database itself.
@@ -77,6 +79,7 @@ export const games = sqliteTable(
       .on(table.channelId)
       .where(sql`${table.status} in ('lobby', 'active')`),
     index('games_status').on(table.status),
+    uniqueIndex('games_web_token').on(table.webToken),
   ],
 );
 

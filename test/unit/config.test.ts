@@ -65,6 +65,25 @@ describe('HTTP interactions mode', () => {
   });
 });
 
+describe('web pages', () => {
+  it('are off by default and take PUBLIC_URL with WEB_PORT, or the HTTP mode PORT', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, PUBLIC_URL: 'https://games.example.org/', WEB_PORT: '8081' })).toMatchObject({ PUBLIC_URL: 'https://games.example.org', WEB_PORT: 8081, WEB_RATE_PER_MINUTE: 300, WEB_TRUST_PROXY: false });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, PUBLIC_URL: 'https://games.example.org', INTERACTIONS: 'http', PORT: '8080', DISCORD_PUBLIC_KEY: 'a'.repeat(64) }).WEB_PORT).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, PUBLIC_URL: 'https://games.example.org', WEB_PORT: '0', WEB_TRUST_PROXY: 'true' }).WEB_TRUST_PROXY).toBe(true);
+  });
+
+  it.each([
+    [{ PUBLIC_URL: 'https://games.example.org' }, /^Configuration error: WEB_PORT is required when PUBLIC_URL is set/],
+    [{ PUBLIC_URL: 'games.example.org', WEB_PORT: '8081' }, /^Configuration error: PUBLIC_URL must be/],
+    [{ PUBLIC_URL: 'ftp://games.example.org', WEB_PORT: '8081' }, /^Configuration error: PUBLIC_URL must be an http or https URL/],
+    [{ PUBLIC_URL: 'https://games.example.org', WEB_PORT: '99999' }, /^Configuration error: WEB_PORT must be a port number\./],
+    [{ WEB_TRUST_PROXY: 'maybe' }, /^Configuration error: WEB_TRUST_PROXY must be true or false\./],
+  ])('stops with one sentence naming the variable: %o', (env, message) => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, ...env })).toThrow(message);
+  });
+});
+
 describe('render workers', () => {
   it('defaults to at least one worker and allows 0 for in-process drawing', () => {
     expect(loadConfig({ DISCORD_TOKEN: TOKEN }).RENDER_WORKERS).toBeGreaterThanOrEqual(1);
