@@ -26,6 +26,9 @@ const SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
+const IMMUTABLE = { 'Cache-Control': 'public, max-age=86400, immutable' };
+/** A post image's cache key: its path and the language asked for. */
+const postKey = (url: URL): string => `${url.pathname}?${url.searchParams.get('lang') ?? ''}`;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 /** How often the versions of watched games are read. */
 export const POLL_MS = 1000;
@@ -37,6 +40,11 @@ const MAX_STREAMS = 5000;
 export const LIVE_MOVES = 40;
 /** Finished games whose replayed states are kept. */
 const REPLAY_CACHE = 16;
+/**
+ * Board posts' PNGs by address. A post never changes, and every spectator of a game asks for the
+ * same one as it lands: answered from here, the request reads nothing from the database.
+ */
+const POST_PNG_CACHE = 32;
 
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   '/assets/page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/page.js', import.meta.url)) },
@@ -75,6 +83,7 @@ export class WebPages {
   private keepalive: NodeJS.Timeout | null = null;
   private polling = false;
   private readonly replays = new Map<number, Promise<Replayed>>();
+  private readonly postPngs = new Map<string, Buffer>();
   private server: Server | null = null;
   private closed = false;
 
@@ -146,6 +155,12 @@ export class WebPages {
     if (asset) return this.send(res, 200, asset.type, asset.body, { 'Cache-Control': 'public, max-age=3600' });
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'g' || !parts[1] || !TOKEN.test(parts[1]) || parts.length > 4) return this.notFound(res);
+    const known = parts[2] === 'post' && parts.length === 4 ? this.postPngs.get(postKey(url)) : undefined;
+    if (known) {
+      this.postPngs.delete(postKey(url));
+      this.postPngs.set(postKey(url), known);
+      return this.send(res, 200, 'image/png', known, IMMUTABLE);
+    }
     const record = await this.opts.store.byWebToken(parts[1]);
     if (!record) return this.notFound(res);
     const language = languageOf(url.searchParams.get('lang') ?? record.language);
@@ -162,7 +177,7 @@ export class WebPages {
     if (what === 'replay.json' && file === undefined && record.status === 'finished') {
       return this.send(res, 200, 'application/json; charset=utf-8', Buffer.from(JSON.stringify(await this.replayOf(record, language, base))), { 'Cache-Control': 'no-cache' });
     }
-    if (what === 'post' && file && /^\d+\.png$/.test(file)) return this.postImage(res, record, Number.parseInt(file, 10), language);
+    if (what === 'post' && file && /^\d+\.png$/.test(file)) return this.postImage(res, record, Number.parseInt(file, 10), language, postKey(url));
     if (what === 'step' && file && /^\d+\.png$/.test(file) && record.status === 'finished') return this.stepImage(res, record, Number.parseInt(file, 10), language);
     if (/^\d+$/.test(what) && file === undefined && record.status === 'finished') {
       const replay = await this.replayOf(record, language, base);
@@ -180,12 +195,14 @@ export class WebPages {
     return liveModel(record, post, lines, language, base);
   }
 
-  private async postImage(res: ServerResponse, record: GameRecord, postId: number, language: Language): Promise<void> {
+  private async postImage(res: ServerResponse, record: GameRecord, postId: number, language: Language, key: string): Promise<void> {
     // Any board the channel was shown: a page may ask for one just as a newer one lands.
     const post = await this.opts.store.boardPost(record.id, postId);
     if (!post) return this.notFound(res);
     const png = await this.opts.images.renderForPage(pageBoardJob(record, post.payload.view, language));
-    return this.send(res, 200, 'image/png', png, { 'Cache-Control': 'public, max-age=86400, immutable' });
+    this.postPngs.set(key, png);
+    while (this.postPngs.size > POST_PNG_CACHE) this.postPngs.delete(this.postPngs.keys().next().value!);
+    return this.send(res, 200, 'image/png', png, IMMUTABLE);
   }
 
   private async stepImage(res: ServerResponse, record: GameRecord, step: number, language: Language): Promise<void> {
@@ -193,7 +210,7 @@ export class WebPages {
     const state = replayed.states[step];
     if (state === undefined) return this.notFound(res);
     const png = await this.opts.images.renderForPage(pageBoardJob(record, gameOf(record).publicView(state), language, step));
-    return this.send(res, 200, 'image/png', png, { 'Cache-Control': 'public, max-age=86400, immutable' });
+    return this.send(res, 200, 'image/png', png, IMMUTABLE);
   }
 
   /** A finished game's states, replayed once from its seed and moves and kept for a while. */

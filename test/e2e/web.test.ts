@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { CSP } from '../../src/web/server.js';
 import { GUILD_ID, Player, componentsOf, interactionsMode, launchBot, tempDatabase, latestBoard, lobbyMessage, openAndStart, playToEnd, settled, startWorld, type World } from './harness.js';
@@ -74,7 +74,17 @@ describe('game web pages', () => {
     expect(first.mode).toBe('live');
     const image = await fetch(`${local}${first.image.src}`);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    const png1 = Buffer.from(await image.arrayBuffer());
+    expect(png1.subarray(1, 4).toString()).toBe('PNG');
+    // Every spectator asks for the same board as it lands: the second answer reads no game.
+    const reads = vi.spyOn(world.bot.store, 'byWebToken');
+    const again = Buffer.from(await (await fetch(`${local}${first.image.src}`)).arrayBuffer());
+    expect(again.equals(png1)).toBe(true);
+    expect(reads).not.toHaveBeenCalled();
+    // The kept image answers its own page's address only.
+    expect((await fetch(`${local}${first.image.src.replace(token, 'A'.repeat(token.length))}`)).status).toBe(404);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
     // No replay while the game runs, and no post of another game.
     for (const path of ['/step/0.png', '/0', '/replay.json', '/post/999999.png']) expect((await fetch(`${local}/g/${token}${path}`)).status, path).toBe(404);
     // A move through Discord reaches the open stream.
