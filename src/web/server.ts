@@ -45,6 +45,8 @@ const REPLAY_CACHE = 16;
  * same one as it lands: answered from here, the request reads nothing from the database.
  */
 const POST_PNG_CACHE = 32;
+/** Live models kept, one per game and language, each for the game's current version. */
+const LIVE_CACHE = 256;
 
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   '/assets/page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/page.js', import.meta.url)) },
@@ -84,6 +86,7 @@ export class WebPages {
   private polling = false;
   private readonly replays = new Map<number, Promise<Replayed>>();
   private readonly postPngs = new Map<string, Buffer>();
+  private readonly lives = new Map<string, { version: number; model: Promise<LiveModel> }>();
   private server: Server | null = null;
   private closed = false;
 
@@ -188,7 +191,20 @@ export class WebPages {
     return this.notFound(res);
   }
 
-  private async live(record: GameRecord, language: Language, base: string): Promise<LiveModel> {
+  /** The live model of a game's version, built once per language for every page and stream. */
+  private live(record: GameRecord, language: Language, base: string): Promise<LiveModel> {
+    const key = `${record.id}:${language}`;
+    const kept = this.lives.get(key);
+    if (kept && kept.version === record.version) return kept.model;
+    const model = this.buildLive(record, language, base);
+    this.lives.delete(key);
+    this.lives.set(key, { version: record.version, model });
+    model.catch(() => this.lives.get(key)?.model === model && this.lives.delete(key));
+    while (this.lives.size > LIVE_CACHE) this.lives.delete(this.lives.keys().next().value!);
+    return model;
+  }
+
+  private async buildLive(record: GameRecord, language: Language, base: string): Promise<LiveModel> {
     const { store } = this.opts;
     if (record.status === 'lobby' || record.status === 'cancelled') return liveModel(record, null, [], language, base);
     const [post, lines] = await Promise.all([store.latestBoardPost(record.id), store.publicLinesBetween(record.id, record.postedThrough - LIVE_MOVES + 1, record.postedThrough)]);
