@@ -114,6 +114,14 @@ if (runs('stress')) {
   add('Stress: CPU per move, main process (with the double)', stress.mainCpuPerMoveMs, 'ms');
   add('Stress: CPU per move, drawing the board', stress.boardRenderPerMoveMs, 'ms');
   add('Stress: CPU per move, drawing private views', stress.handRenderPerMoveMs, 'ms');
+  // By stage: the bot's own (store, rules, view, render, encode, REST and the rest of the
+  // Discord layer), then what only this benchmark costs (the double and its players).
+  const stages = Object.entries(stress.stagePerMoveMs);
+  const total = stages.reduce((a, [, ms]) => a + ms, 0);
+  for (const stage of ['store', 'rules', 'view', 'render', 'encode', 'REST', 'discord layer', 'gateway', 'garbage collection', 'other', 'double and players'] as const) {
+    const ms = stress.stagePerMoveMs[stage];
+    add(`Stress: CPU per move by stage, ${stage}`, ms, `ms (${Math.round((100 * ms) / total)} %)`);
+  }
 
   console.log('Capacity: 100 channels, Discord limits on with the global limit raised as for a large bot…');
   const capacity = (raw.capacity = await benchDiscord({ channels: 100, turnsPerChannel: 5, thinkMs: 0, rateLimits: { globalPerSecond: 1000 }, env: { DISCORD_GLOBAL_LIMIT: '1000' } }));
