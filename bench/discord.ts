@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DiscordDouble, type RateLimitOptions } from '../test/double/discord-double.js';
 import { rngFromSeed } from '../src/engine/index.js';
 import { ImagePool } from '../src/discord/images.js';
+import { StageProfiler, STAGES } from './cpu-stages.js';
 import { median, percentile } from './stats.js';
 
 /**
@@ -89,9 +90,12 @@ export async function benchDiscord(opts: {
   const cpuBefore = process.cpuUsage();
   const pool = bot.images instanceof ImagePool ? bot.images : null;
   const poolBefore = pool?.stats();
+  const profiler = new StageProfiler();
+  await profiler.start();
   loopDelay.enable();
   await Promise.all(channels.map((c, i) => runChannel(c, i)));
   loopDelay.disable();
+  const stageMs = await profiler.stop();
   const seconds = (performance.now() - started) / 1000;
   await stopAlongside?.();
   const rateLimited = double.rateLimiter?.hits.length ?? 0;
@@ -121,5 +125,16 @@ export async function benchDiscord(opts: {
     handRenderPerMoveMs: poolAfter && poolBefore ? (poolAfter.renderMs.hand - poolBefore.renderMs.hand) / moves : NaN,
     imagesPerMove: poolAfter && poolBefore ? (poolAfter.rendered - poolBefore.rendered) / moves : NaN,
     peakImageQueue: poolAfter?.peakQueued ?? NaN,
+    /**
+     * CPU per move by stage, in ms: the main process's from its profile, drawing and encoding
+     * from the image workers' own timing.
+     */
+    stagePerMoveMs: {
+      ...Object.fromEntries(STAGES.map((stage) => [stage, stageMs[stage] / moves])),
+      render: poolAfter && poolBefore ? (sum(poolAfter.renderMs) - sum(poolBefore.renderMs) - (poolAfter.encodeMs - poolBefore.encodeMs)) / moves : NaN,
+      encode: poolAfter && poolBefore ? (poolAfter.encodeMs - poolBefore.encodeMs) / moves : NaN,
+    } as Record<(typeof STAGES)[number] | 'render' | 'encode', number>,
   };
 }
+
+const sum = (ms: Record<string, number>) => Object.values(ms).reduce((a, b) => a + b, 0);

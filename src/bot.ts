@@ -6,6 +6,7 @@ import type { BotContext } from './discord/context.js';
 import { createImages } from './discord/images.js';
 import { HttpInteractions } from './discord/interactions-http.js';
 import { registerCommands } from './discord/register-commands.js';
+import { splitRestBudget } from './discord/rest-budget.js';
 import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
@@ -83,12 +84,14 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   logger.info({ database: queued ? 'postgres' : config.DATABASE_PATH }, 'database ready');
   // HTTP mode: interactions arrive at our endpoint and no gateway connection is made.
   const http = config.INTERACTIONS === 'http' ? new HttpInteractions(config.DISCORD_PUBLIC_KEY!, logger) : null;
+  const restOptions = { globalRequestsPerSecond: config.DISCORD_GLOBAL_LIMIT, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}), ...(http ? { makeRequest: http.makeRequest } : {}) };
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // Enough gateway connections for the number of servers, as Discord recommends.
     shards: 'auto',
-    rest: { ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}), ...(http ? { makeRequest: http.makeRequest } : {}) },
+    rest: restOptions,
   });
+  splitRestBudget(client, restOptions);
   http?.attach(client);
   const images = createImages(config.RENDER_WORKERS, logger);
   // Game pages (PUBLIC_URL): boards the poster draws are kept for them, and their links shown.

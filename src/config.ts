@@ -38,6 +38,11 @@ const schema = z.object({
    * beyond this many at once wait for a thread and think for what is left of their budget.
    */
   THINK_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(8).default(2),
+  /**
+   * Requests a second the bot's token may make (Discord's global limit: 50, more when Discord
+   * raised it for a large bot). Interaction answers and private views do not count.
+   */
+  DISCORD_GLOBAL_LIMIT: z.coerce.number({ error: 'must be a number of requests a second' }).int().min(1).max(100_000).default(50),
   /** Processes that draw images; 0 draws on the main thread. */
   RENDER_WORKERS: z.coerce
     .number({ error: 'must be a whole number' })

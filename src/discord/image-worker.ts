@@ -1,4 +1,5 @@
 /** Entry point of an image worker process: renders the jobs its parent sends. */
+import { encoding } from '../../renderers/canvas.js';
 import { renderImage, type ImageJob } from './images.js';
 
 type Message = { id: number; job: ImageJob };
@@ -22,9 +23,10 @@ function renderNext(): void {
   if (!message) return;
   try {
     const started = performance.now();
+    const encodedBefore = encoding.ms;
     const png = renderImage(message.job);
     const ms = performance.now() - started;
-    process.send!({ id: message.id, ms, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
+    process.send!({ id: message.id, ms, encodeMs: encoding.ms - encodedBefore, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
   } catch (error) {
     process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

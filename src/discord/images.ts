@@ -87,6 +87,8 @@ export interface ImagePoolStats {
   rendered: number;
   /** Time the workers spent drawing and encoding, by kind of image. */
   renderMs: Record<ImageJob['kind'], number>;
+  /** Of that, the time spent encoding PNGs. */
+  encodeMs: number;
   /** Jobs waiting for a free worker, now and at most. */
   queued: number;
   peakQueued: number;
@@ -103,7 +105,7 @@ export class ImagePool implements Images {
   private readonly others: Queued[] = [];
   private nextJob = 1;
   private closed = false;
-  private readonly counters: ImagePoolStats = { rendered: 0, renderMs: { board: 0, hand: 0, final: 0 }, queued: 0, peakQueued: 0 };
+  private readonly counters: ImagePoolStats = { rendered: 0, renderMs: { board: 0, hand: 0, final: 0 }, encodeMs: 0, queued: 0, peakQueued: 0 };
 
   constructor(
     size: number,
@@ -182,13 +184,14 @@ export class ImagePool implements Images {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const worker: Worker = { child, pending: new Map() };
-    child.on('message', (message: { id: number; png?: Uint8Array; error?: string; ms?: number }) => {
+    child.on('message', (message: { id: number; png?: Uint8Array; error?: string; ms?: number; encodeMs?: number }) => {
       const pending = worker.pending.get(message.id);
       if (!pending) return;
       worker.pending.delete(message.id);
       clearTimeout(pending.timer);
       this.counters.rendered++;
       this.counters.renderMs[pending.kind] += message.ms ?? 0;
+      this.counters.encodeMs += message.encodeMs ?? 0;
       if (message.png) pending.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
       else pending.reject(new Error(message.error ?? 'render failed'));
       this.dispatch();

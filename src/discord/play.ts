@@ -27,19 +27,21 @@ const PRIVATE_LINES = 10;
 /**
  * The private hand message with its image; a failed render still sends the text. It carries
  * this seat's private lines since its own last move, so a seat another player paid, robbed or
- * traded with learns it here.
+ * traded with learns it here. `image: false` sends the text alone (the hand is in it too).
  */
-async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}) {
+async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}, image = true) {
   const clock = await ctx.store.clockOf(record.id, seat);
   opts = {
     ...opts,
     privateEvents: (await ctx.store.linesSinceOwnMove(record.id, seat)).slice(-PRIVATE_LINES).map((l) => l.event),
     snoozable: !!clock && !clock.snoozed && clock.remindAt !== null,
   };
-  const png = await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
-    ctx.logger.error({ err: error, gameId: record.id }, 'hand image failed');
-    return null;
-  });
+  const png = !image
+    ? null
+    : await ctx.images.render(handImageJob(record, seat, language)).catch((error: unknown) => {
+        ctx.logger.error({ err: error, gameId: record.id }, 'hand image failed');
+        return null;
+      });
   return handMessage(record, seat, language, png, opts);
 }
 
@@ -164,5 +166,10 @@ export async function answerDecision(
     record = (await ctx.store.get(id.gameId))!;
     return refresh(result.error);
   }
-  await interaction.editReply(await handView(ctx, result.value.game, seat, language));
+  // The image is drawn again only when this seat acts again from this message (a sub-step):
+  // otherwise the text shows the new hand, and "My hand" on the next board or Refresh draws it
+  // fresh when the seat acts. Drawn after every move, it was a third of the images.
+  const after = result.value.game;
+  const actsAgain = after.status === 'active' && gameOf(after).pending(after.state).includes(seat);
+  await interaction.editReply(await handView(ctx, after, seat, language, {}, actsAgain));
 }

@@ -239,10 +239,10 @@ export class Tables {
     }
   }
 
+  /** One edit, no fetch first: every request with the token counts toward the global limit. */
   private async stripButtons(channel: SendableChannels, messageId: string): Promise<void> {
-    const old = await this.fetchMessage(channel, messageId);
-    if (!old || old.components.length === 0) return;
-    await old.edit({ components: [] }).catch((error: unknown) => this.logger.warn({ err: error, messageId }, 'could not clear an old board'));
+    if (!('messages' in channel)) return;
+    await channel.messages.edit(messageId, { components: [] }).catch((error: unknown) => this.logger.warn({ err: error, messageId }, 'could not clear an old board'));
   }
 
   private image(job: ImageJob, gameId: number): Promise<Buffer | null> {

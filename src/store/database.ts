@@ -21,6 +21,31 @@ export interface SqliteBackend extends Backend {
   readonly client: Database.Database;
 }
 
+/** Distinct statements kept prepared; the store has a few dozen. */
+const STATEMENT_CACHE = 256;
+
+/**
+ * drizzle prepares every query again each time it runs, and under load SQLite's compiling of
+ * the same few statements was the store's largest cost. Statements are kept by their SQL text;
+ * none is run twice at once (better-sqlite3 is synchronous and the store never iterates), and
+ * drizzle switches one to raw rows only for a query that wants them, so it is switched back.
+ */
+function cacheStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (kept.size >= STATEMENT_CACHE) kept.clear();
+      kept.set(source, statement);
+    } else if (statement.reader) {
+      statement.raw(false);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(path: string): SqliteBackend {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
@@ -29,6 +54,7 @@ export function openDatabase(path: string): SqliteBackend {
   // Another process holding the write lock (a second bot, a backup) gets a short wait, not an error.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
 

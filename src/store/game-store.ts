@@ -687,8 +687,8 @@ export class GameStore {
           events,
           createdAt: at,
         });
-        // Seats may have changed hands above (a third timeout), so read them again.
-        const seated = (await this.load(tx, gameId))!;
+        // A third timeout handed the seat to a bot above: read the seats again.
+        const seated = handedTo ? (await this.load(tx, gameId))! : record;
         const posted = await this.planPosts(tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
         const after: Seat[] = over ? [] : game.pending(result.state);
         await syncClocks(tx, this.t, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, (seat) => tookOver(seated, seat), at, input.seat);

@@ -9,6 +9,7 @@ import { DiscordDouble } from '../double/discord-double.js';
 import type { MessageRecord } from '../double/types.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore } from '../../src/store/game-store.js';
+import { gameById } from '../../src/games/index.js';
 import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, componentsOf, finalMessage, pressLobby, settled, tempDatabase, type World } from './harness.js';
 
@@ -39,7 +40,8 @@ describe('a crash between a move and its post', () => {
     const identifies = double.gatewayStats.identifies;
     const child = startBotProcess({ ...env, RENDER_WORKERS: '0' });
     children.push(child);
-    await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies > identifies, 20_000);
+    // A bot process starting on a busy machine can take well over 20 s.
+    await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies > identifies, 90_000);
     return child;
   }
 
@@ -55,22 +57,29 @@ describe('a crash between a move and its post', () => {
     await pressLobby(ann, channel, 'bot');
     await pressLobby(ann, channel, 'start');
 
-    // Every move commits but no post goes out. Ann plays from /hand until the game is over.
+    // Every move commits but no post goes out. Ann plays from /hand until the game is over,
+    // each time once the bots have played up to her turn (read from the database, as nothing
+    // is posted).
     const gameId = await inspect(dbPath, async (s) => (await s.latestInChannel(channel))!.id);
+    const reader = new GameStore(openDatabase(dbPath));
+    const annsTurnOrEnd = async () => {
+      const record = (await reader.get(gameId))!;
+      if (record.status !== 'active') return record.status;
+      const seat = record.seats.find((s) => s.userId === ann.id)!.position;
+      return gameById(record.gameType)!.pending(record.state).includes(seat) && 'ann';
+    };
     for (let i = 0; i < 400; i++) {
-      const status = await inspect(dbPath, async (s) => (await s.get(gameId))!.status);
-      if (status === 'finished') break;
+      if ((await double.waitFor(annsTurnOrEnd, 30_000)) === 'finished') break;
       const hand: MessageRecord = await settled(double, await ann.command(channel, 'hand'), 30_000);
       const select = componentsOf(hand).find((c) => c.custom_id?.startsWith('mv:'));
       if (select?.options) {
         const count = Math.max(select.min_values ?? 1, 1);
         await settled(double, await ann.select(hand, select.custom_id!, select.options.slice(0, count).map((o) => o.value)), 30_000);
-      } else if (select?.custom_id) {
-        await settled(double, await ann.click(hand, select.custom_id), 30_000);
       } else {
-        await new Promise((r) => setTimeout(r, 50));
+        await settled(double, await ann.click(hand, select!.custom_id!), 30_000);
       }
     }
+    await reader.close();
     expect(boards(world, channel)).toEqual([]);
     await kill9(child);
     const held = await inspect(dbPath, (s) => s.postsOf(gameId));

@@ -86,7 +86,16 @@ describe('a full 3-player R-Eco game through Discord', () => {
       }
       const next = byId.get(mentioned[0]!)!;
       const edited = board.editedAt;
-      await next.playOnce(channel);
+      const after = await next.playOnce(channel);
+      // The private view after a move draws its image only when the seat acts again from it;
+      // otherwise the text carries the hand and Refresh draws it.
+      const actsAgain = componentsOf(after).some((c) => /^(mv|form|sc):/.test(c.custom_id ?? ''));
+      expect(after.attachments.map((a) => a.filename)).toEqual(actsAgain ? ['hand.png'] : []);
+      expect(after.content).toMatch(/Your hand|Votre main/);
+      if (turns === 0) {
+        const refreshed = await settled(world.double, await next.press(after, 'hand:'));
+        expect(refreshed.attachments.map((a) => a.filename)).toEqual(['hand.png']);
+      }
       // A new board for the next turn, or this board redrawn for a sub-step of the same turn.
       await world.double.waitFor(() => boards(world, channel).length > count || world.double.message(board.id)!.editedAt !== edited);
       const posted = boards(world, channel).at(-1)!;

@@ -167,7 +167,12 @@ export class Player {
 
   /** Opens "My hand / Play" on the latest board of a channel. */
   async openHand(channelId: string): Promise<MessageRecord> {
-    const board = latestBoard(this.world, channelId);
+    // The latest board with its button: a board read just as the next one replaces it has
+    // already lost its buttons, and the next one is the one to press.
+    const board = await this.world.double.waitFor(() => {
+      const latest = latestBoard(this.world, channelId);
+      return findComponent(latest, 'hand:') ? latest : undefined;
+    }, 30_000);
     const rec = await this.press(board, 'hand:');
     return settled(this.world.double, rec);
   }

@@ -58,14 +58,15 @@ describe('a restart in the middle of a game', () => {
     child = startBotProcess(env);
     await double.waitFor(() => double.connectedClients === 1 && double.gatewayStats.identifies >= 2, 20_000);
 
-    // The private view from before the restart still plays.
-    const rec = await mover.answer(hand, answer);
-    await settled(double, rec, 30_000);
-    await double.waitFor(() => boards(world, channel).length > postsBefore, 30_000);
-    // And the old public board's button gives a fresh private view.
+    // The public board's button from before the restart gives a fresh private view (pressed
+    // first: once the next board is out, this one loses its buttons).
     const reopened = await settled(double, await mover.press(board, 'hand:'), 30_000);
     expect(reopened.ephemeral).toBe(true);
     expect(reopened.content).toContain('Your hand');
+    // And the private view from before the restart still plays.
+    const rec = await mover.answer(hand, answer);
+    await settled(double, rec, 30_000);
+    await double.waitFor(() => boards(world, channel).length > postsBefore, 30_000);
 
     const final = await playToEnd(world, channel, [ann, ben]);
     expect(final.content).toMatch(/🏆/);

@@ -59,13 +59,15 @@ describe('seats that change hands', () => {
       if ((await done(record)) || record.status !== 'active') return record;
       const pending = pendingOf(record);
       const human = pending.map((s) => byId.get(record.seats[s]?.userId ?? '')).find(Boolean);
+      // The table moved on: whatever the next step is, it starts from a newer version.
+      const movedOn = () => world.double.waitFor(async () => (await game(gameId)).version !== record.version);
       if (human) {
-        if (!(await human.tryPlayOnce(channel))) await new Promise((r) => setTimeout(r, 10));
+        if (!(await human.tryPlayOnce(channel))) await movedOn();
       } else if (pending.some((s) => !record.seats[s]!.isBot)) {
         clock.advance(step);
         await world.bot.scheduler.tick();
       } else {
-        await new Promise((r) => setTimeout(r, 10));
+        await movedOn();
       }
     }
     throw new Error('the game did not get there');

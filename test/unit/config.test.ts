@@ -84,6 +84,14 @@ describe('web pages', () => {
   });
 });
 
+describe('global REST limit', () => {
+  it("defaults to Discord's 50 requests a second and takes a raised limit", () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }).DISCORD_GLOBAL_LIMIT).toBe(50);
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GLOBAL_LIMIT: '1000' }).DISCORD_GLOBAL_LIMIT).toBe(1000);
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GLOBAL_LIMIT: 'lots' })).toThrow(/DISCORD_GLOBAL_LIMIT must be a number/);
+  });
+});
+
 describe('render workers', () => {
   it('defaults to at least one worker and allows 0 for in-process drawing', () => {
     expect(loadConfig({ DISCORD_TOKEN: TOKEN }).RENDER_WORKERS).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,57 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RateLimitData } from '@discordjs/rest';
+import { Client, Routes } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { splitRestBudget } from '../../src/discord/rest-budget.js';
+
+/** An API that answers every request at once and counts what it saw, with and without the token. */
+async function api(): Promise<{ url: string; server: Server; seen: { path: string; auth: boolean }[] }> {
+  const seen: { path: string; auth: boolean }[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', auth: req.headers.authorization !== undefined });
+    req.resume().on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, server, seen };
+}
+
+describe('the global REST budget', () => {
+  let stop: () => Promise<void> = async () => {};
+  afterEach(() => stop());
+
+  async function clientWithBudget(perSecond: number) {
+    const { url, server, seen } = await api();
+    const options = { api: url, globalRequestsPerSecond: perSecond };
+    const client = new Client({ intents: [], rest: options });
+    client.rest.setToken('token');
+    splitRestBudget(client, options);
+    const limited: RateLimitData[] = [];
+    client.rest.on('rateLimited', (data) => limited.push(data));
+    stop = async () => {
+      await client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { client, seen, limited };
+  }
+
+  it('never makes interaction webhook requests (private views, follow-ups) wait for it', async () => {
+    const { client, seen, limited } = await clientWithBudget(1);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.rest.patch(Routes.webhookMessage('123456789012345678', `token${i % 2}`, '@original'), { auth: false, body: { content: 'x' } })),
+    );
+    expect(seen).toHaveLength(6);
+    expect(seen.every((r) => !r.auth)).toBe(true);
+    expect(limited).toEqual([]);
+  });
+
+  it('still paces requests made with the bot token', async () => {
+    const { client, seen, limited } = await clientWithBudget(1);
+    await Promise.all([client.rest.get(Routes.channel('123456789012345678')), client.rest.get(Routes.channel('223456789012345678'))]);
+    expect(seen.map((r) => r.auth)).toEqual([true, true]);
+    expect(limited.some((l) => l.global)).toBe(true);
+  });
+});
