@@ -147,8 +147,8 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     ).catch((cleanup: unknown) => logger.debug({ err: cleanup }, 'clean-up after a failed start failed'));
     throw new StartError(describeStartError(error), { cause: error });
   }
-  // Workers load the games in the background; a decision before that just waits longer.
-  void thinker.warm().catch((error: unknown) => logger.warn({ err: error }, 'thinking workers did not warm up'));
+  // The thinking threads start at the first strong decision or hint, not here: most tables have
+  // none, and each thread holds tens of megabytes.
   let runner: JobRunner | null = null;
   if (backend.kind === 'postgres') {
     runner = await startJobRunner({

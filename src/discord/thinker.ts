@@ -43,40 +43,54 @@ export function standardAnswer(job: ThinkJob): ThinkAnswer {
 }
 
 export class PoolThinker implements Thinker {
-  private readonly pool: Piscina;
+  /** Made at the first strong decision or hint: most tables never need a thinking thread. */
+  private started: Piscina | null = null;
+  private warming: Promise<void> | null = null;
   private isWarm = false;
   /** Every thread failed to start (piscina starts no more after that): answer standard at once. */
   private dead = false;
   /** Aborts every job still waiting or thinking: on close, and when the pool turns out dead. */
   private readonly cancel = new AbortController();
 
-  constructor(private readonly threads: number, private readonly logger: Logger, entry = WORKER_ENTRY, nice = THINK_NICE) {
+  constructor(private readonly threads: number, private readonly logger: Logger, private readonly entry = WORKER_ENTRY, private readonly nice = THINK_NICE) {}
+
+  private get pool(): Piscina {
+    if (this.started) return this.started;
     // Threads stay up once started: a fresh one spends seconds loading the games.
-    this.pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1, niceIncrement: nice });
-    this.pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
+    const pool = new Piscina({ filename: this.entry, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1, niceIncrement: this.nice });
+    pool.on('error', (error: unknown) => this.logger.error({ err: error }, 'thinking worker failed'));
     // A thread that dies after it started is replaced at once; one that fails to load is not, so
     // once none is left, queued jobs would wait for their time limit on a pool that cannot answer.
-    this.pool.on('workerDestroy', () =>
+    pool.on('workerDestroy', () =>
       queueMicrotask(() => {
-        if (this.pool.threads.length > 0 || this.cancel.signal.aborted) return;
+        if (pool.threads.length > 0 || this.cancel.signal.aborted) return;
         this.dead = true;
         this.logger.error('no thinking worker could start; strong bots play the standard move');
         this.cancel.abort();
       }),
     );
+    this.started = pool;
+    return pool;
   }
 
-  async warm(): Promise<void> {
+  /** Starts the threads and has each load the games; the first decision does it otherwise. */
+  warm(): Promise<void> {
+    if (this.warming) return this.warming;
+    const pool = this.pool;
     const game = gameById('r-eco')!;
     const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'warm-up' });
     const seat = game.pending(state)[0]!;
     const job: ThinkJob = { gameType: game.id, seat, view: game.seatView(state, seat), seed: 'warm-up', budgetMs: 0, iterations: 1 };
-    const started = await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(job, { signal: this.cancel.signal }).then(() => true, () => false)));
-    this.isWarm = started.some(Boolean);
+    this.warming = Promise.all(Array.from({ length: this.threads }, () => pool.run(job, { signal: this.cancel.signal }).then(() => true, () => false))).then((started) => {
+      this.isWarm ||= started.some(Boolean);
+    });
+    return this.warming;
   }
 
   async think(job: ThinkJob): Promise<ThinkAnswer> {
     if (this.dead || this.cancel.signal.aborted) return standardAnswer(job);
+    // The other threads load meanwhile, so a second strong seat does not wait for a cold one.
+    if (!this.warming) void this.warm();
     const timed = job.iterations === undefined;
     const limit = timed && this.isWarm ? job.budgetMs + THINK_GRACE_MS : FIRST_JOB_MS;
     try {
@@ -93,7 +107,7 @@ export class PoolThinker implements Thinker {
   }
 
   async memory(): Promise<{ threads: number; heapUsedMb: number }> {
-    const threads = this.pool.threads;
+    const threads = this.started?.threads ?? [];
     let heap = 0;
     for (const thread of threads) {
       const stats = await thread.getHeapStatistics?.().catch(() => null);
@@ -108,7 +122,7 @@ export class PoolThinker implements Thinker {
    */
   async close(): Promise<void> {
     this.cancel.abort();
-    await this.pool.destroy();
+    await this.started?.destroy();
   }
 }
 
