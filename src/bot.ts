@@ -12,11 +12,11 @@ import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
 import { createThinker } from './discord/thinker.js';
 import type { Logger } from './logger.js';
-import type { Backend } from './store/backend.js';
+import { DatabaseError, type Backend } from './store/backend.js';
 import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
-import { migrateJobs, pgJobSink, startJobRunner, type JobRunner } from './store/jobs.js';
-import { DatabaseError, openPostgres, type PgBackend } from './store/postgres.js';
+import type { JobRunner } from './store/jobs.js';
+import type { PgBackend } from './store/postgres.js';
 import { setPublicUrl } from './discord/web-link.js';
 import { BoardCache } from './web/board-cache.js';
 import { WebPages } from './web/server.js';
@@ -72,15 +72,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function startBot(config: Config, logger: Logger, opts: { clock?: Clock } = {}): Promise<RunningBot> {
   const clock = opts.clock ?? systemClock;
   let backend: Backend;
+  // PostgreSQL's driver and the job queue load only when used: they weigh tens of megabytes.
+  const jobs = config.DATABASE_URL ? await import('./store/jobs.js') : null;
   try {
-    backend = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, { alsoMigrate: migrateJobs }) : openDatabase(config.DATABASE_PATH);
+    backend = config.DATABASE_URL ? await (await import('./store/postgres.js')).openPostgres(config.DATABASE_URL, { alsoMigrate: jobs!.migrateJobs }) : openDatabase(config.DATABASE_PATH);
   } catch (error) {
     throw new StartError(error instanceof DatabaseError ? `${error.message}.` : describeStartError(error), { cause: error });
   }
   const store = new GameStore(backend, { now: () => clock.now(), botDelayMs: config.BOT_MOVE_DELAY_MS });
   // PostgreSQL: posts, bot turns and clocks are jobs any process may run (src/store/jobs.ts).
   const queued = backend.kind === 'postgres';
-  if (queued) store.jobs = pgJobSink;
+  if (queued) store.jobs = jobs!.pgJobSink;
   logger.info({ database: queued ? 'postgres' : config.DATABASE_PATH }, 'database ready');
   // HTTP mode: interactions arrive at our endpoint and no gateway connection is made.
   const http = config.INTERACTIONS === 'http' ? new HttpInteractions(config.DISCORD_PUBLIC_KEY!, logger) : null;
@@ -151,7 +153,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   // none, and each thread holds tens of megabytes.
   let runner: JobRunner | null = null;
   if (backend.kind === 'postgres') {
-    runner = await startJobRunner({
+    runner = await jobs!.startJobRunner({
       pool: (backend as PgBackend).pool,
       concurrency: config.JOB_WORKERS,
       sweepMs: config.JOB_SWEEP_MS,

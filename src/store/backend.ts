@@ -42,3 +42,6 @@ export function* errorChain(error: unknown): Generator<Record<string, unknown>> 
     e = (e as { cause?: unknown }).cause;
   }
 }
+
+/** A start-up problem with the database, said in one sentence. */
+export class DatabaseError extends Error {}

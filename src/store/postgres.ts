@@ -9,8 +9,10 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { errorChain, type Backend, type Q, type Tables, type UniqueConstraint } from './backend.js';
+import { DatabaseError, errorChain, type Backend, type Q, type Tables, type UniqueConstraint } from './backend.js';
 import * as schema from './schema-pg.js';
+
+export { DatabaseError };
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations-pg', import.meta.url));
 /** Held by whoever migrates; any 64-bit number the project keeps to itself. */
@@ -22,8 +24,6 @@ export interface PgBackend extends Backend {
   readonly pool: pg.Pool;
 }
 
-/** A start-up problem with the database, said in one sentence. */
-export class DatabaseError extends Error {}
 
 export interface PgOptions {
   /** Connections in the pool. */
