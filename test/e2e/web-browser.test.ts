@@ -106,6 +106,13 @@ describe.skipIf(!hasBrowser)('game page in a browser', () => {
     expect(await live.getAttribute('#board', 'src')).not.toBe(src);
     await checkLayout(live, 400, 'live-after-move');
 
+    // A dropped stream (a proxy restarting, a laptop waking up): the page connects again by
+    // itself, and the end of the game below reaches it only through the new stream.
+    const web = world.bot.web!;
+    for (const set of (web as unknown as { watchers: Map<number, Set<{ res: { destroy(): void } }>> }).watchers.values()) for (const w of set) w.res.destroy();
+    await world.double.waitFor(() => web.openStreams === 0);
+    await world.double.waitFor(() => web.openStreams === 1, 30_000);
+
     await playToEnd(world, channel, [host, pupil]);
     // The open page notices the end and turns into the replay.
     await live.waitForFunction(() => document.body.dataset.mode === 'replay', undefined, { timeout: 30_000 });
