@@ -183,7 +183,10 @@ export class Tables {
   /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
   private async send(record: GameRecord, post: PostRecord): Promise<string | null> {
     const channel = await channelById(this.client, record.channelId);
-    if (!channel || !channel.isSendable()) throw Object.assign(new Error(`channel ${record.channelId} cannot receive messages`), { code: 10003 });
+    // A channel that no longer exists comes back from Discord as error 10003, which is final; no
+    // channel without that error is a bad answer on the way (a proxy, a limit): try again later.
+    if (!channel) throw new Error(`channel ${record.channelId} could not be read`);
+    if (!channel.isSendable()) throw Object.assign(new Error(`channel ${record.channelId} cannot receive messages`), { code: 10003 });
     const nonce = `rc${post.id}`;
     switch (post.kind) {
       case 'board': {

@@ -17,7 +17,8 @@ export async function inspect<T>(url: string, read: (store: GameStore) => Promis
 /** Every post went out once, each to its own message; every board shown is one posted board. */
 export async function expectPostedOnce(url: string, world: World, channel: string, gameId: number, note?: string): Promise<void> {
   const posts = await inspect(url, (s) => s.postsOf(gameId));
-  expect(posts.every((p) => p.sentAt !== null && !p.failed), note).toBe(true);
+  // Listed, so a failure says which post and how.
+  expect(posts.filter((p) => p.sentAt === null || p.failed).map((p) => ({ id: p.id, kind: p.kind, sent: p.sentAt !== null, failed: p.failed })), note).toEqual([]);
   const sentIds = posts.filter((p) => p.kind === 'board' || p.kind === 'final' || p.kind === 'log' || p.kind === 'reminder').map((p) => p.messageId);
   expect(new Set(sentIds).size, note).toBe(sentIds.length);
   const shown = world.double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
