@@ -91,8 +91,8 @@ function imageJob(record: GameRecord, kind: ImageJob['kind'], view: unknown, lan
 }
 
 /** The public board image is drawn from the public view only. */
-export function boardImageJob(record: GameRecord, view: unknown = gameOf(record).publicView(record.state)): ImageJob {
-  return imageJob(record, 'board', view, gameLanguage(record));
+export function boardImageJob(record: GameRecord, view: unknown = gameOf(record).publicView(record.state), language: Language = gameLanguage(record)): ImageJob {
+  return imageJob(record, 'board', view, language);
 }
 
 export function finalImageJob(record: GameRecord, post?: PostPayload): ImageJob {

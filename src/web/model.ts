@@ -5,7 +5,7 @@
  */
 import type { AnyGame, Msg, Seat } from '../engine/index.js';
 import { localise, t, type Language, type SeatNamer } from '../i18n/index.js';
-import { altText, gameOf, holderAt, rankingLines, seatLabel, seatNamer, seatNamerWithPast } from '../discord/messages.js';
+import { altText, boardImageJob, gameOf, holderAt, rankingLines, seatNamer, seatNamerWithPast } from '../discord/messages.js';
 import type { ImageJob } from '../discord/images.js';
 import type { GameRecord, PostRecord } from '../store/game-store.js';
 import type { PostPayload } from '../store/schema.js';
@@ -67,11 +67,10 @@ function statusFields(game: AnyGame, view: unknown, names: SeatNamer, language: 
 
 /** A board job for a page: the view, the seat names of that moment, the page's language. */
 export function pageBoardJob(record: GameRecord, view: unknown, language: Language, sequence?: number): ImageJob {
-  const names = record.seats.map((s) => {
-    if (sequence === undefined) return seatLabel(s, language);
-    return holderAt(record, s.position, sequence)?.displayName ?? s.displayName;
-  });
-  return { gameType: record.gameType, kind: 'board', view, names, language };
+  // Live: the poster's own job, so the page gets the very PNG the channel was sent.
+  const job = boardImageJob(record, view, language);
+  if (sequence === undefined) return job;
+  return { ...job, names: record.seats.map((s) => holderAt(record, s.position, sequence)?.displayName ?? s.displayName) };
 }
 
 /**
