@@ -54,7 +54,8 @@ export class PoolThinker implements Thinker {
 
   constructor(private readonly threads: number, private readonly logger: Logger, private readonly entry = WORKER_ENTRY, private readonly nice = THINK_NICE) {}
 
-  private get pool(): Piscina {
+  /** The pool, made on first use. */
+  private ensurePool(): Piscina {
     if (this.started) return this.started;
     // Threads stay up once started: a fresh one spends seconds loading the games.
     const pool = new Piscina({ filename: this.entry, minThreads: this.threads, maxThreads: this.threads, idleTimeout: 2 ** 31 - 1, concurrentTasksPerWorker: 1, niceIncrement: this.nice });
@@ -76,7 +77,7 @@ export class PoolThinker implements Thinker {
   /** Starts the threads and has each load the games; the first decision does it otherwise. */
   warm(): Promise<void> {
     if (this.warming) return this.warming;
-    const pool = this.pool;
+    const pool = this.ensurePool();
     const game = gameById('r-eco')!;
     const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'warm-up' });
     const seat = game.pending(state)[0]!;
@@ -97,7 +98,7 @@ export class PoolThinker implements Thinker {
       // Time spent waiting for a free thread counts against the budget.
       const due = timed ? { ...job, deadline: job.deadline ?? Date.now() + job.budgetMs } : job;
       const signal = AbortSignal.any([AbortSignal.timeout(limit), this.cancel.signal]);
-      const answer = (await this.pool.run(due, { signal })) as ThinkAnswer;
+      const answer = (await this.ensurePool().run(due, { signal })) as ThinkAnswer;
       this.isWarm = true;
       return answer;
     } catch (error) {
