@@ -12,7 +12,7 @@ import type { GameRecord } from '../store/game-store.js';
 import type { GameSettings } from '../store/schema.js';
 import { channelById } from './channels.js';
 import type { BotContext } from './context.js';
-import { checkBotPermissions, displayName } from './lobby.js';
+import { checkBotPermissions, displayName, postLobby } from './lobby.js';
 import { LIMITS, clip } from './limits.js';
 import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage, takeSeatRows } from './messages.js';
 import { canModerate } from './permissions.js';
@@ -231,9 +231,7 @@ export async function rematch(ctx: BotContext, interaction: ButtonInteraction, g
     const added = await ctx.store.addBot(lobby.id, interaction.user.id, bot.botLevel ?? 'standard');
     if (added.ok) lobby = added.value;
   }
-  const response = await interaction.reply({ ...lobbyMessage(lobby), withResponse: true });
-  const messageId = response.resource?.message?.id;
-  if (messageId) await ctx.store.setLobbyMessage(lobby.id, messageId);
+  await postLobby(ctx, interaction, lobby);
   ctx.logger.info({ gameId: lobby.id, from: old.id }, 'rematch lobby opened');
 }
 

@@ -56,9 +56,7 @@ export async function createLobby(
     creator: { id: interaction.user.id, name: displayName(interaction) },
   });
   if (!created.ok) return replyError(interaction, created.error);
-  const response = await interaction.reply({ ...lobbyMessage(created.value), withResponse: true });
-  const messageId = response.resource?.message?.id;
-  if (messageId) await ctx.store.setLobbyMessage(created.value.id, messageId);
+  await postLobby(ctx, interaction, created.value);
   ctx.logger.info({ gameId: created.value.id, channelId: interaction.channelId, gameType: input.gameType }, 'lobby opened');
 }
 
@@ -141,6 +139,19 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
     allowedMentions: { parse: [] },
   });
   ctx.tables.wake(updated);
+}
+
+/**
+ * Answers with the lobby message and saves its id. Someone may join between the answer and the
+ * save and find no message to edit; then the lobby is redrawn here from the saved record.
+ */
+export async function postLobby(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord): Promise<void> {
+  const posted = lobbyMessage(record);
+  const response = await interaction.reply({ ...posted, withResponse: true });
+  const messageId = response.resource?.message?.id;
+  if (!messageId) return;
+  const saved = await ctx.store.setLobbyMessage(record.id, messageId);
+  if (saved?.status === 'lobby' && JSON.stringify(lobbyMessage(saved)) !== JSON.stringify(posted)) await editLobbyMessage(ctx, saved);
 }
 
 async function editLobbyMessage(ctx: BotContext, record: GameRecord): Promise<void> {

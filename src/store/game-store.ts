@@ -632,10 +632,16 @@ export class GameStore {
     }, gameId);
   }
 
-  setLobbyMessage(gameId: number, messageId: string): Promise<void> {
+  /**
+   * Saves the lobby message's id and returns the game as it is now. A join that lands before this
+   * saw no message to edit; the game's row lock orders the two, so the caller can tell from the
+   * returned record whether the lobby it posted is already out of date.
+   */
+  setLobbyMessage(gameId: number, messageId: string): Promise<GameRecord | null> {
     const { games } = this.t;
     return this.backend.write(async (tx) => {
       await tx.update(games).set({ lobbyMessageId: messageId }).where(eq(games.id, gameId));
+      return this.load(tx, gameId);
     }, gameId);
   }
 

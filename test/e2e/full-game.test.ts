@@ -17,7 +17,7 @@ import {
 describe('a full 3-player R-Eco game through Discord', () => {
   let world: World;
   beforeAll(async () => {
-    world = await startWorld();
+    world = await startWorld({ channels: 2 });
   });
   afterAll(async () => {
     await world?.stop();
@@ -142,5 +142,35 @@ describe('a full 3-player R-Eco game through Discord', () => {
     const again = await alice.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
     expect(again.ephemeral).toBe(false);
     expect(world.double.violations).toEqual([]);
+  });
+
+  it('shows a join made before the lobby message was saved', async () => {
+    const channel = world.channels[1]!;
+    const dana = new Player(world, world.double.addUser({ username: 'dana' }));
+    const eli = new Player(world, world.double.addUser({ username: 'eli' }));
+    // Hold the saving of the lobby message's id until eli's join is stored: the join finds no
+    // message to edit, so the lobby must be redrawn by the one who posted it.
+    const store = world.bot.store;
+    const save = store.setLobbyMessage.bind(store);
+    let joinStored!: () => void;
+    const joined = new Promise<void>((resolve) => (joinStored = resolve));
+    store.setLobbyMessage = async (gameId, messageId) => {
+      await joined;
+      return save(gameId, messageId);
+    };
+    try {
+      const created = await dana.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+      expect(created.ephemeral).toBe(false);
+      const lobby = lobbyMessage(world, channel);
+      expect(textOf(lobby)).not.toContain(`<@${eli.id}>`);
+      const join = await eli.command(channel, 'game', { subcommand: 'join' });
+      expect(join.ephemeral).toBe(true);
+      joinStored();
+      await world.double.waitFor(() => world.double.message(lobby.id)?.editedAt);
+      expect(textOf(world.double.message(lobby.id)!)).toContain(`<@${eli.id}>`);
+      expect(textOf(world.double.message(lobby.id)!)).toContain(`<@${dana.id}>`);
+    } finally {
+      store.setLobbyMessage = save;
+    }
   });
 });
