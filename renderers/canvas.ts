@@ -43,24 +43,100 @@ export function createBoardCanvas(width: number, height: number): Canvas {
  * to compress, which makes encoding about a third faster. Everything drawn on it must cover it.
  */
 export function createImageCanvas(width: number, height: number): { canvas: Canvas; g: CanvasRenderingContext2D } {
+  if (recorded) {
+    // Recording (tests only): every shape and text is noted with its box, against the image.
+    const canvas = createBoardCanvas(width, height);
+    imageWidth = canvas.width;
+    const g = canvas.getContext('2d', { pixelFormat: 'RGB24' });
+    frames = [{ items: recorded.items, within: [{ name: 'image', box: { x: 0, y: 0, w: canvas.width, h: canvas.height } }] }];
+    return { canvas, g: recordingContext(g) };
+  }
+  const spare = spareCanvas(Math.round(width), Math.round(height));
+  imageWidth = spare.canvas.width;
+  return { canvas: spare.canvas, g: spare.g };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spare image canvases. A new canvas of board size costs about as much as drawing on it: its
+// pixel memory is allocated twice (once more for the RGB24 format) and touched page by page.
+// The last few sizes are kept and handed out again, wiped to the blank a new canvas has, with
+// the drawing state of a new context. Dropped after a quiet spell, so an idle process is small.
+
+interface Spare {
+  canvas: Canvas;
+  g: CanvasRenderingContext2D;
+  /** Saves the renderer left open, undone before the canvas is used again. */
+  depth: number;
+  inUse: boolean;
+  /** The context's own save and restore; the base state of a new context is saved first. */
+  save(): void;
+  restore(): void;
+}
+
+const SPARE_LIMIT = 2;
+const SPARE_IDLE_MS = 5_000;
+const spares = new Map<string, Spare>();
+const spareOf = new WeakMap<Canvas, Spare>();
+let spareTimer: NodeJS.Timeout | undefined;
+
+function spareCanvas(width: number, height: number): Spare {
+  const key = `${width}x${height}`;
+  const hit = spares.get(key);
+  if (hit && !hit.inUse) {
+    spares.delete(key);
+    spares.set(key, hit);
+    for (; hit.depth > 0; hit.depth--) hit.restore();
+    // Back to the state saved when it was new, and then saved again as that base.
+    hit.restore();
+    hit.save();
+    hit.g.clearRect(0, 0, width, height);
+    hit.inUse = true;
+    return hit;
+  }
   const canvas = createBoardCanvas(width, height);
-  imageWidth = canvas.width;
   const g = canvas.getContext('2d', { pixelFormat: 'RGB24' });
-  if (!recorded) return { canvas, g };
-  // Recording (tests only): every shape and text is noted with its box, against the image.
-  frames = [{ items: recorded.items, within: [{ name: 'image', box: { x: 0, y: 0, w: canvas.width, h: canvas.height } }] }];
-  return { canvas, g: recordingContext(g) };
+  const spare: Spare = { canvas, g, depth: 0, inUse: true, save: g.save.bind(g), restore: g.restore.bind(g) };
+  spare.save();
+  g.save = () => {
+    spare.depth++;
+    spare.save();
+  };
+  // An extra restore must not undo the base state.
+  g.restore = () => {
+    if (spare.depth === 0) return;
+    spare.depth--;
+    spare.restore();
+  };
+  // A canvas still in use (a renderer that failed, or one image drawn inside another) is
+  // simply left out of the spares.
+  spares.delete(key);
+  spares.set(key, spare);
+  if (spares.size > SPARE_LIMIT) spares.delete(spares.keys().next().value!);
+  spareOf.set(canvas, spare);
+  return spare;
+}
+
+function releaseCanvas(canvas: Canvas): void {
+  const spare = spareOf.get(canvas);
+  if (!spare) return;
+  spare.inUse = false;
+  clearTimeout(spareTimer);
+  spareTimer = setTimeout(() => spares.clear(), SPARE_IDLE_MS);
+  spareTimer.unref();
 }
 
 /**
  * PNG without row filters and with low compression: 3-4x faster to encode than the defaults for
- * flat board graphics, and smaller too (see notes on rendering).
+ * flat board graphics, and smaller too (see notes on rendering). The canvas is free again after.
  */
 export function encodePng(canvas: Canvas): Buffer {
   const started = performance.now();
-  const png = canvas.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
-  encoding.ms += performance.now() - started;
-  return png;
+  try {
+    return canvas.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
+  } finally {
+    encoding.ms += performance.now() - started;
+    releaseCanvas(canvas);
+  }
 }
 
 /** Time this process spent encoding PNGs: the benchmarks tell drawing and encoding apart. */
