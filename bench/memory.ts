@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/store/database.js';
-import { GameStore } from '../src/store/game-store.js';
+import { GameStore, type GameRecord } from '../src/store/game-store.js';
 import { DiscordDouble } from '../test/double/discord-double.js';
 import { GUILD_ID, botEnv, settled, tempDatabase } from '../test/e2e/harness.js';
 import { playThroughStore, startedGame } from './pipeline.js';
@@ -31,18 +31,26 @@ function treeMb(pid: number, measure: (pid: number) => number = rssMb): number {
   return measure(pid) + children.reduce((sum, child) => sum + treeMb(child, measure), 0);
 }
 
+async function markAllPosted(store: GameStore, record: GameRecord): Promise<GameRecord> {
+  for (let post = await store.nextPost(record.id); post; post = await store.nextPost(record.id)) await store.markPosted(post, `sent-${post.id}`);
+  return record;
+}
+
 export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID });
   const dbPath = tempDatabase();
   const store = new GameStore(openDatabase(dbPath));
   const prepStart = performance.now();
-  for (let i = 0; i < opts.finished; i++) await playThroughStore(store, await startedGame(store, `9${String(i).padStart(17, '0')}`, `finished-${i}`));
+  // What a running bot's store holds: the finished games' posts went out long ago, and each
+  // active game owes its channel only the board of its latest move.
+  for (let i = 0; i < opts.finished; i++) await markAllPosted(store, await playThroughStore(store, await startedGame(store, `9${String(i).padStart(17, '0')}`, `finished-${i}`)));
   const channels: string[] = [];
   for (let i = 0; i < opts.active; i++) {
     const channel = double.addChannel(GUILD_ID, { name: `active-${i}` }).id;
     channels.push(channel);
-    await playThroughStore(store, await startedGame(store, channel, `active-${i}`), 20);
+    const record = await markAllPosted(store, await playThroughStore(store, await startedGame(store, channel, `active-${i}`), 19));
+    await playThroughStore(store, record, 1);
   }
   const prepSeconds = (performance.now() - prepStart) / 1000;
   await store.close();

@@ -5,42 +5,23 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Outcome } from '../engine/index.js';
-import { t, type Language } from '../i18n/index.js';
+import type { ImageJob } from './render-image.js';
 import type { Logger } from '../logger.js';
-import { renderers } from '../../renderers/index.js';
 
-export interface ImageJob {
-  gameType: string;
-  kind: 'board' | 'hand' | 'final';
-  view: unknown;
-  outcome?: Outcome;
-  names: string[];
-  language: Language;
-}
+export type { ImageJob } from './render-image.js';
 
 export interface Images {
   render(job: ImageJob): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-/** Draws an image in this process; the render workers call it too. */
-export function renderImage(job: ImageJob): Buffer {
-  const game = renderers[job.gameType];
-  if (!game) throw new Error(`no renderer for ${job.gameType}`);
-  const ctx = { names: job.names, t: (key: string, args?: Record<string, string | number>) => t(job.language, key, args) };
-  switch (job.kind) {
-    case 'board':
-      return game.board(job.view, ctx);
-    case 'hand':
-      return game.hand(job.view, ctx);
-    case 'final':
-      return game.final(job.view, job.outcome!, ctx);
-  }
-}
-
+/**
+ * Draws in this process (RENDER_WORKERS=0). The drawing code and Cairo load on the first image:
+ * the main process of a bot with render workers never needs them, and they weigh about 18 MB.
+ */
 export class InlineImages implements Images {
   async render(job: ImageJob): Promise<Buffer> {
+    const { renderImage } = await import('./render-image.js');
     return renderImage(job);
   }
   async close(): Promise<void> {}

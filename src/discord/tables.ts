@@ -9,6 +9,7 @@
  *   worker calls `sendThrough`, `playBot` and the scheduler's `runGame`; nothing waits here.
  */
 import type { Client, Message, SendableChannels } from 'discord.js';
+import pLimit from 'p-limit';
 import { rngFromSeed, type Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type SeatRequest, type StoreResult } from '../store/game-store.js';
@@ -20,13 +21,23 @@ import type { Thinker } from './thinker.js';
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
 export type PosterHold = 'before-send' | 'after-send' | undefined;
 
+/** Enough to keep the image workers and the REST queue busy; see `imageSlots`. */
+const IMAGE_POSTS_IN_FLIGHT = 16;
+
 /** Discord error codes that no retry can fix: the post is marked failed and the queue goes on. */
-const PERMANENT = new Set([10003, 10008, 50001, 50013, 50035]);
+const UNKNOWN_CHANNEL = 10003;
+const PERMANENT = new Set([UNKNOWN_CHANNEL, 10008, 50001, 50013, 50035]);
 
 export class Tables {
   private readonly botTimers = new Map<number, NodeJS.Timeout>();
   /** One chain of sends per game keeps posts in the order the moves happened. */
   private readonly postQueues = new Map<number, Promise<void>>();
+  /**
+   * Posts with an image, from drawing to sent, at most this many at once. Games post in parallel;
+   * when Discord's limit binds (a start-up owing hundreds of boards, a busy evening), drawn images
+   * would otherwise wait in the REST queue by the hundred, a few copies of each in memory.
+   */
+  private readonly imageSlots = pLimit(IMAGE_POSTS_IN_FLIGHT);
   /** Games whose strong bot is still thinking after its pause ran out. */
   private readonly thinking = new Set<number>();
   private stopped = false;
@@ -164,6 +175,13 @@ export class Tables {
         await this.directMessages(record, post, messageId);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
+        if (code === UNKNOWN_CHANNEL) {
+          // The channel is gone: nothing the game still owes it can be sent, so one lookup settles them all.
+          let skipped = 0;
+          for (let owed: PostRecord | null = post; owed; owed = await this.store.nextPost(gameId, throughId), skipped++) await this.store.markPosted(owed, null, true);
+          this.logger.error({ gameId, posts: skipped, code }, 'the channel no longer exists; its posts are skipped');
+          return;
+        }
         if (typeof code === 'number' && PERMANENT.has(code)) {
           this.logger.error({ gameId, post: post.id, code }, 'Discord refused a post; skipping it');
           await this.store.markPosted(post, null, true);
@@ -190,29 +208,28 @@ export class Tables {
     const nonce = `rc${post.id}`;
     switch (post.kind) {
       case 'board': {
-        const png = await this.image(boardImageJob(record, post.payload.view), record.id);
-        const message = await channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true });
+        const message: Message = await this.withImage<Message>(boardImageJob(record, post.payload.view), record.id, (png) => channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true }));
         // The board it replaces keeps no buttons, so only the current board can be played from.
         if (record.boardMessageId && record.boardMessageId !== message.id) await this.stripButtons(channel, record.boardMessageId);
         return message.id;
       }
       case 'edit': {
-        const png = await this.image(boardImageJob(record, post.payload.view), record.id);
-        const payload = boardMessage(record, post.payload, png);
-        const current = record.boardMessageId ? await this.fetchMessage(channel, record.boardMessageId) : null;
-        if (current) {
-          await current.edit({ content: payload.content, embeds: payload.embeds, files: payload.files, attachments: [], components: payload.components, allowedMentions: { parse: [] } });
-          return current.id;
-        }
-        return (await channel.send({ ...payload, nonce, enforceNonce: true })).id;
+        return this.withImage(boardImageJob(record, post.payload.view), record.id, async (png) => {
+          const payload = boardMessage(record, post.payload, png);
+          const current = record.boardMessageId ? await this.fetchMessage(channel, record.boardMessageId) : null;
+          if (current) {
+            await current.edit({ content: payload.content, embeds: payload.embeds, files: payload.files, attachments: [], components: payload.components, allowedMentions: { parse: [] } });
+            return current.id;
+          }
+          return (await channel.send({ ...payload, nonce, enforceNonce: true })).id;
+        });
       }
       case 'log':
         return (await channel.send({ ...logMessage(record, post.payload), nonce, enforceNonce: true })).id;
       case 'reminder':
         return (await channel.send({ ...reminderMessage(record, post.payload), nonce, enforceNonce: true })).id;
       case 'final': {
-        const png = await this.image(finalImageJob(record, post.payload), record.id);
-        return (await channel.send({ ...finalMessage(record, png, post.payload), nonce, enforceNonce: true })).id;
+        return this.withImage(finalImageJob(record, post.payload), record.id, async (png) => (await channel.send({ ...finalMessage(record, png, post.payload), nonce, enforceNonce: true })).id);
       }
     }
   }
@@ -246,6 +263,11 @@ export class Tables {
   private async stripButtons(channel: SendableChannels, messageId: string): Promise<void> {
     if (!('messages' in channel)) return;
     await channel.messages.edit(messageId, { components: [] }).catch((error: unknown) => this.logger.warn({ err: error, messageId }, 'could not clear an old board'));
+  }
+
+  /** Draws an image and sends it, in one of the image slots. */
+  private withImage<T>(job: ImageJob, gameId: number, send: (png: Buffer | null) => Promise<T>): Promise<T> {
+    return this.imageSlots(async () => send(await this.image(job, gameId)));
   }
 
   private image(job: ImageJob, gameId: number): Promise<Buffer | null> {

@@ -4,7 +4,9 @@ import { DiscordDouble } from '../double/discord-double.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { openDatabase } from '../../src/store/database.js';
 import { exited, startBotProcess } from './process.js';
-import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
+import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, launchBot, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
+import { gameById } from '../../src/games/index.js';
+import { rngFromSeed } from '../../src/engine/index.js';
 
 describe('a restart in the middle of a game', () => {
   let double: DiscordDouble;
@@ -83,4 +85,37 @@ describe('a restart in the middle of a game', () => {
     await store.close();
     expect(double.violations).toEqual([]);
   }, 240_000);
+
+  it('skips everything a game owes a channel that no longer exists, after one lookup', async () => {
+    const path = tempDatabase();
+    const gone = '900000000000000001';
+    let store = new GameStore(openDatabase(path));
+    const lobby = await store.createLobby({ guildId: GUILD_ID, channelId: gone, gameType: 'r-eco', options: {}, language: 'en', seed: 'gone', creator: { id: '1', name: 'Ann' } });
+    if (!lobby.ok) throw new Error(lobby.error.key);
+    await store.join(lobby.value.id, { id: '2', name: 'Ben' });
+    await store.join(lobby.value.id, { id: '3', name: 'Cleo' });
+    const started = await store.start(lobby.value.id, '1');
+    if (!started.ok) throw new Error(started.error.key);
+    let record = started.value;
+    const game = gameById('r-eco')!;
+    for (let i = 0; i < 6; i++) {
+      const seat = game.pending(record.state)[0]!;
+      const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`gone:${i}`));
+      const applied = await store.applyMove(record.id, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null });
+      if (!applied.ok) throw new Error(applied.error.key);
+      record = applied.value.game;
+    }
+    expect(await store.nextPost(record.id)).not.toBeNull();
+    await store.close();
+
+    const bot = await launchBot(double, path);
+    try {
+      store = new GameStore(openDatabase(path));
+      await double.waitFor(async () => (await store.nextPost(record.id)) === null, 30_000);
+      expect(double.restLog.filter((r) => r.path.includes(gone))).toHaveLength(1);
+      await store.close();
+    } finally {
+      await bot.stop();
+    }
+  });
 });
