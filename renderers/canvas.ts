@@ -488,11 +488,35 @@ export function strokeRoundRect(
 const ELLIPSIS = '…';
 
 /**
+ * Width of `text` in the context's current font. Pango lays a text out afresh for every
+ * measure, and the same labels are measured in every image, so widths are kept by font and
+ * text. Text is only ever drawn translated, never scaled or rotated, so a width holds anywhere.
+ */
+export function textWidth(ctx: Ctx, text: string): number {
+  const key = `${ctx.font}\u0000${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = ctx.measureText(text).width;
+    if (widths.size >= WIDTH_LIMIT) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
+}
+
+const WIDTH_LIMIT = 20_000;
+const widths = new Map<string, number>();
+
+/** Sets the font, unless it is set already: each set parses it and looks the face up again. */
+export function setFont(ctx: Ctx, value: string): void {
+  if (ctx.font !== value) ctx.font = value;
+}
+
+/**
  * Shortens `text` with an ellipsis so it fits `maxWidth` in the context's current font.
  * Works on code points so a name never ends in half a surrogate pair.
  */
 export function fitText(ctx: Ctx, text: string, maxWidth: number): string {
-  if (ctx.measureText(text).width <= maxWidth) return text;
+  if (textWidth(ctx, text) <= maxWidth) return text;
   const chars = Array.from(text);
   let lo = 0;
   let hi = chars.length;
@@ -500,7 +524,7 @@ export function fitText(ctx: Ctx, text: string, maxWidth: number): string {
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     const candidate = chars.slice(0, mid).join('').trimEnd() + ELLIPSIS;
-    if (ctx.measureText(candidate).width <= maxWidth) lo = mid;
+    if (textWidth(ctx, candidate) <= maxWidth) lo = mid;
     else hi = mid - 1;
   }
   return lo === 0 ? ELLIPSIS : chars.slice(0, lo).join('').trimEnd() + ELLIPSIS;
@@ -519,8 +543,8 @@ export function fitTextSized(
   bold = false,
 ): string {
   for (let s = size; s >= minSize; s -= 1) {
-    ctx.font = font(s, bold);
-    if (ctx.measureText(text).width <= maxWidth) return text;
+    setFont(ctx, font(s, bold));
+    if (textWidth(ctx, text) <= maxWidth) return text;
   }
   return fitText(ctx, text, maxWidth);
 }
@@ -530,15 +554,15 @@ export function fitTextSized(
  * `build` gets a function that shortens one name, and is tried with ever shorter names.
  */
 export function fitNames(ctx: Ctx, build: (name: (full: string) => string) => string, maxWidth: number, size: number, bold = false): string {
-  ctx.font = font(size, bold);
+  setFont(ctx, font(size, bold));
   const full = build((n) => n);
-  if (ctx.measureText(full).width <= maxWidth) return full;
+  if (textWidth(ctx, full) <= maxWidth) return full;
   for (let k = Array.from(full).length; k >= 1; k--) {
     const s = build((n) => {
       const chars = Array.from(n);
       return chars.length > k ? chars.slice(0, k).join('').trimEnd() + ELLIPSIS : n;
     });
-    if (ctx.measureText(s).width <= maxWidth) return s;
+    if (textWidth(ctx, s) <= maxWidth) return s;
   }
   return fitText(ctx, build(() => ELLIPSIS), maxWidth);
 }
@@ -554,7 +578,7 @@ export interface TextStyle {
 
 /** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
 export function drawText(ctx: Ctx, text: string, x: number, y: number, style: TextStyle): void {
-  ctx.font = font(style.size, style.bold ?? false);
+  setFont(ctx, font(style.size, style.bold ?? false));
   ctx.fillStyle = style.color;
   ctx.textAlign = style.align ?? 'left';
   ctx.textBaseline = 'middle';

@@ -3,7 +3,7 @@
  * least MIN_TEXT px on an 800 px wide image, i.e. 10 px when a phone shows it 400 px wide.
  */
 import type { Colour, Face, PlayerView, Square } from '../../src/games/mark/types.js';
-import { drawText, fillRoundRect, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
+import { drawText, fillRoundRect, font, panel as within, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 800;
@@ -136,8 +136,8 @@ export function company(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y:
 function companyInside(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number): void {
   const pad = 14;
   const cash = p.cash === null ? ctx.t('mark.render.cashHidden') : ctx.t('mark.render.cash', { cash: p.cash });
-  g.font = `bold ${MIN_TEXT + 2}px "Recyclerie Sans"`;
-  const cashW = g.measureText(cash).width;
+  setFont(g, font(MIN_TEXT + 2, true));
+  const cashW = textWidth(g, cash);
   drawText(g, seatName(ctx, p.seat), x + pad, y + 22, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: w - 2 * pad - cashW - 12 });
   drawText(g, cash, x + w - pad, y + 22, { size: MIN_TEXT + 2, bold: true, color: p.cash === null ? MUTED : '#1b6039', align: 'right' });
   const size = 54, gap = 6, labelW = 34;

@@ -5,7 +5,7 @@
  */
 import { contractType, equipmentType, NC, type EquipmentKind } from '../../src/games/palermo/constants.js';
 import type { Room } from '../../src/games/palermo/rooms.js';
-import { blit, cachedLayer, createBoardCanvas, drawText, fillRoundRect, fitText, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
+import { blit, cachedLayer, createBoardCanvas, setFont, textWidth as measuredWidth, drawText, fillRoundRect, fitText, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
@@ -45,8 +45,8 @@ export function measureCtx(): Ctx {
   return measurer;
 }
 export function textWidth(g: Ctx, s: string, size = TEXT, bold = false): number {
-  g.font = font(size, bold);
-  return Math.ceil(g.measureText(s).width);
+  setFont(g, font(size, bold));
+  return Math.ceil(measuredWidth(g, s));
 }
 
 /** A line of text; returns the width used plus a gap of 10. */

@@ -1,6 +1,6 @@
 /** Shared drawing for PhoneImpact images: colours, cards, panels. Text ≥ 24 px on 900 px (phone rule). */
 import type { Ctx } from '../canvas.js';
-import { drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect } from '../canvas.js';
+import { drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect, setFont, textWidth } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
@@ -52,13 +52,13 @@ export function header(g: Ctx, title: string, sub: string): number {
 
 /** Wraps text into at most `lines` lines of `width` px. */
 export function wrap(g: Ctx, text: string, width: number, size: number, lines: number): string[] {
-  g.font = font(size);
+  setFont(g, font(size));
   const words = text.split(' ');
   const out: string[] = [];
   let line = '';
   for (const w of words) {
     const next = line ? `${line} ${w}` : w;
-    if (g.measureText(next).width > width && line) {
+    if (textWidth(g, next) > width && line) {
       out.push(line);
       line = w;
     } else line = next;

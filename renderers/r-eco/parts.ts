@@ -3,7 +3,7 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, strokeRoundRect, type Ctx } from '../canvas.js';
+import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
 
@@ -63,9 +63,9 @@ export function drawPanel(g: Ctx, x: number, y: number, w: number, h: number, in
 
 /** A rounded label on a coloured background; returns its width. Text is vertically centred on cy. */
 export function drawPill(g: Ctx, text: string, x: number, cy: number, maxWidth: number, fill: string, ink: string, align: 'left' | 'right' = 'left'): number {
-  g.font = font(TEXT_MIN, true);
+  setFont(g, font(TEXT_MIN, true));
   const shown = fitText(g, text, maxWidth - 28);
-  const w = Math.ceil(g.measureText(shown).width) + 28;
+  const w = Math.ceil(textWidth(g, shown)) + 28;
   const left = align === 'left' ? x : x - w;
   fillRoundRect(g, left, cy - 19, w, 38, 19, fill);
   drawText(g, shown, left + 14, cy + 1, { size: TEXT_MIN, bold: true, color: ink });
