@@ -583,13 +583,58 @@ export function drawText(ctx: Ctx, text: string, x: number, y: number, style: Te
   ctx.textAlign = style.align ?? 'left';
   ctx.textBaseline = 'middle';
   const shown = style.maxWidth !== undefined ? fitText(ctx, text, style.maxWidth) : text;
-  ctx.fillText(shown, x, y);
+  if (frames) ctx.fillText(shown, x, y);
+  else drawCachedText(ctx, shown, x, y, style);
   noteText(shown, style.size);
   if (frames) {
     const m = ctx.measureText(shown);
     const left = ctx.textAlign === 'center' ? x - m.width / 2 : ctx.textAlign === 'right' ? x - m.width : x;
     note('text', shown, boxOf(transformOf(ctx), [[left, y - m.actualBoundingBoxAscent], [left + m.width, y + m.actualBoundingBoxDescent]]));
   }
+}
+
+// Drawn texts are kept as small images: the same labels, numbers and names come back in every
+// image of a game, and copying a few pixels costs a fraction of laying a text out with Pango.
+// Bounded by their pixels, oldest first. While recording (tests) texts are drawn directly, so
+// their boxes are measured.
+
+interface TextImage {
+  canvas: Canvas;
+  width: number;
+  pad: number;
+  bytes: number;
+}
+
+const TEXT_IMAGE_BYTES = 8 * 1024 * 1024;
+const textImages = new Map<string, TextImage>();
+let textImageBytes = 0;
+
+function drawCachedText(ctx: Ctx, text: string, x: number, y: number, style: TextStyle): void {
+  const key = `${ctx.font}\u0000${style.color}\u0000${text}`;
+  let image = textImages.get(key);
+  if (!image) {
+    const width = textWidth(ctx, text);
+    // Room for overhangs, ascenders and descenders around the advance width and the middle line.
+    const pad = Math.ceil(style.size * 0.3);
+    const half = Math.ceil(style.size * 0.9);
+    const canvas = createBoardCanvas(Math.ceil(width) + 2 * pad, 2 * half);
+    const g = canvas.getContext('2d');
+    g.font = ctx.font;
+    g.fillStyle = style.color;
+    g.textAlign = 'left';
+    g.textBaseline = 'middle';
+    g.fillText(text, pad, half);
+    image = { canvas, width, pad, bytes: canvas.width * canvas.height * 4 };
+    while (textImageBytes + image.bytes > TEXT_IMAGE_BYTES && textImages.size > 0) {
+      const [oldest, old] = textImages.entries().next().value!;
+      textImages.delete(oldest);
+      textImageBytes -= old.bytes;
+    }
+    textImages.set(key, image);
+    textImageBytes += image.bytes;
+  }
+  const left = style.align === 'center' ? x - image.width / 2 : style.align === 'right' ? x - image.width : x;
+  ctx.drawImage(image.canvas, Math.round(left - image.pad), Math.round(y - image.canvas.height / 2));
 }
 
 /** A number as printed on cards: a real minus sign, which reads better than a hyphen. */
