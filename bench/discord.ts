@@ -15,6 +15,22 @@ import { median, percentile } from './stats.js';
  * one and a half times it): people read the board, so a channel never clicks back to back.
  * With 0, every channel clicks again the moment its board arrives: a stress test.
  */
+/** What the channel shows before a click: how many boards, and the latest one as it is. */
+export function boardMark(world: World, channel: string): { count: number; id: string; edited: number | undefined } {
+  const latest = boards(world, channel).at(-1)!;
+  return { count: boards(world, channel).length, id: latest.id, edited: latest.editedAt };
+}
+
+/** When the click's result showed: a new board for the next turn, or the latest one redrawn for a sub-step. */
+export function boardShownAt(world: World, channel: string, mark: ReturnType<typeof boardMark>): Promise<number> {
+  return world.double.waitFor(() => {
+    const fresh = boards(world, channel)[mark.count];
+    if (fresh) return fresh.createdAt;
+    const again = world.double.message(mark.id)!;
+    return again.editedAt !== mark.edited ? again.editedAt : undefined;
+  }, 120_000);
+}
+
 export async function benchDiscord(opts: {
   channels: number;
   turnsPerChannel: number;
@@ -67,20 +83,11 @@ export async function benchDiscord(opts: {
       const hand = await settled(double, handClick, 120_000);
       const answer = firstAnswer(hand)!;
       await think(`${index}:${turn}:pick`);
-      const count = boards(world, channel).length;
-      const current = boards(world, channel).at(-1)!;
-      const edited = current.editedAt;
+      const mark = boardMark(world, channel);
       const rec = await sendAnswer(double, mover.user, hand, answer);
       await rec.response();
       clickToAck.push(rec.latencyMs!);
-      // A new board for the next turn, or the current one redrawn for a sub-step.
-      const shown = await double.waitFor(() => {
-        const fresh = boards(world, channel)[count];
-        if (fresh) return fresh.createdAt;
-        const again = double.message(current.id)!;
-        return again.editedAt !== edited ? again.editedAt : undefined;
-      }, 120_000);
-      clickToBoard.push(shown - rec.sentAt);
+      clickToBoard.push((await boardShownAt(world, channel, mark)) - rec.sentAt);
       await settled(double, rec, 120_000);
     }
   }

@@ -14,6 +14,7 @@ import { GUILD_ID, Player, boards, firstAnswer, mentionedOnBoard, openAndStart, 
 import { kill9 } from '../test/e2e/process.js';
 import { Replicas, startProxyProcess } from '../test/e2e/replica-processes.js';
 import { findPgBin, startCluster, type Cluster } from '../test/pg/cluster.js';
+import { boardMark, boardShownAt } from './discord.js';
 import { percentile } from './stats.js';
 
 /** How long the setup is watched doing nothing before the run. */
@@ -129,19 +130,11 @@ async function run(cluster: Cluster, opts: { replicas: number; channels: number;
         const mover = byId.get(mentionedOnBoard(board)[0] ?? '');
         if (!mover) break;
         const hand = await settled(double, await mover.press(board, 'hand:'), 120_000);
-        const count = boards(world, channel).length;
-        const edited = double.message(board.id)!.editedAt;
+        const mark = boardMark(world, channel);
         const rec = await sendAnswer(double, mover.user, hand, firstAnswer(hand)!);
         await rec.response();
         clickToAck.push(rec.latencyMs!);
-        // A new board for the next turn, or the current one redrawn for a sub-step.
-        const shown = await double.waitFor(() => {
-          const fresh = boards(world, channel)[count];
-          if (fresh) return fresh.createdAt;
-          const again = double.message(board.id)!;
-          return again.editedAt !== edited ? again.editedAt : undefined;
-        }, 120_000);
-        clickToBoard.push(shown - rec.sentAt);
+        clickToBoard.push((await boardShownAt(world, channel, mark)) - rec.sentAt);
         await settled(double, rec, 120_000);
       }
     };

@@ -1,7 +1,6 @@
 /** Entry point of an image worker process: renders the jobs its parent sends. */
 import { encoding } from '../../renderers/canvas.js';
-import type { ImageJob } from './render-image.js';
-import { renderImage } from './render-image.js';
+import { renderImage, type ImageJob } from './render-image.js';
 
 type Message = { id: number; job: ImageJob };
 

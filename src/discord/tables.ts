@@ -208,7 +208,7 @@ export class Tables {
     const nonce = `rc${post.id}`;
     switch (post.kind) {
       case 'board': {
-        const message: Message = await this.withImage<Message>(boardImageJob(record, post.payload.view), record.id, (png) => channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true }));
+        const message = await this.withImage<Message>(boardImageJob(record, post.payload.view), record.id, (png) => channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true }));
         // The board it replaces keeps no buttons, so only the current board can be played from.
         if (record.boardMessageId && record.boardMessageId !== message.id) await this.stripButtons(channel, record.boardMessageId);
         return message.id;
