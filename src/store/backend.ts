@@ -45,3 +45,27 @@ export function* errorChain(error: unknown): Generator<Record<string, unknown>> 
 
 /** A start-up problem with the database, said in one sentence. */
 export class DatabaseError extends Error {}
+
+/** A query as the store writes it, with `sql.placeholder` for the values that change. */
+type Preparable<T> = { prepare(): { all(values?: Record<string, unknown>): T[] } };
+
+const preparedOn = new WeakMap<object, Map<string, { all(values?: Record<string, unknown>): unknown[] }>>();
+
+/** Marks a handle whose frequent reads are built once and kept (SQLite's single connection). */
+export function keepPrepared(q: Q): void {
+  preparedOn.set(q, new Map());
+}
+
+/**
+ * One of the store's frequent reads. drizzle builds a query's SQL afresh on every run, and under
+ * load that cost more than SQLite running it. On a handle marked by `keepPrepared` the query is
+ * built once under `name`; elsewhere (PostgreSQL, whose transactions are handles of their own)
+ * it is built per call. `name` must stand for one query shape.
+ */
+export async function frequent<T>(q: Q, name: string, build: (q: Q) => Preparable<T>, values: Record<string, unknown>): Promise<T[]> {
+  const kept = preparedOn.get(q);
+  if (!kept) return (build(q) as unknown as { execute(values: Record<string, unknown>): Promise<T[]> }).execute(values);
+  let query = kept.get(name) as { all(values?: Record<string, unknown>): T[] } | undefined;
+  if (!query) kept.set(name, (query = build(q).prepare()));
+  return query.all(values);
+}

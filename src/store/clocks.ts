@@ -3,9 +3,9 @@
  * when its time runs out. Written in the same transaction as the move that changed who must act,
  * so a restart loses no deadline and a move and a deadline can never both count.
  */
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Seat } from '../engine/index.js';
-import type { Q, Tables } from './backend.js';
+import { frequent, type Q, type Tables } from './backend.js';
 import type { GameSettings } from './schema.js';
 
 // Hints stay absent unless a table asks for them, so older rows and settings compare unchanged.
@@ -66,7 +66,7 @@ export function nextReminder(settings: GameSettings, since: Date, done: number, 
  * again starts afresh (they are clearly there).
  */
 export async function syncClocks(tx: Q, { clocks }: Tables, gameId: number, pendingHumans: readonly Seat[], settings: GameSettings, takenOver: (seat: Seat) => boolean, now: Date, mover?: Seat): Promise<void> {
-  const rows = await tx.select({ seat: clocks.seat }).from(clocks).where(eq(clocks.gameId, gameId));
+  const rows = await frequent(tx, 'clockSeats', (q) => q.select({ seat: clocks.seat }).from(clocks).where(eq(clocks.gameId, sql.placeholder('gameId'))), { gameId });
   const had = new Set(rows.map((r) => r.seat));
   const gone = [...had].filter((seat) => !pendingHumans.includes(seat) || seat === mover);
   if (gone.length) await tx.delete(clocks).where(and(eq(clocks.gameId, gameId), inArray(clocks.seat, gone)));
@@ -130,12 +130,13 @@ export async function dueClocks(tx: Q, { clocks }: Tables, now: Date, limit = 10
 
 /** When the scheduler must next wake (for one game, or for all), or null when no clock runs. */
 export async function nextDue(tx: Q, { clocks }: Tables, gameId?: number): Promise<Date | null> {
-  const ofGame = gameId === undefined ? undefined : eq(clocks.gameId, gameId);
+  const one = gameId !== undefined;
+  const ofGame = one ? eq(clocks.gameId, sql.placeholder('gameId')) : undefined;
   // The first row of an index, read the same way on both databases.
-  const [remind] = await tx.select({ at: clocks.remindAt }).from(clocks)
-    .where(and(isNotNull(clocks.remindAt), eq(clocks.snoozed, false), ofGame)).orderBy(asc(clocks.remindAt)).limit(1);
-  const [deadline] = await tx.select({ at: clocks.deadlineAt }).from(clocks)
-    .where(and(isNotNull(clocks.deadlineAt), ofGame)).orderBy(asc(clocks.deadlineAt)).limit(1);
+  const [remind] = await frequent(tx, one ? 'remindOfGame' : 'remind', (q) => q.select({ at: clocks.remindAt }).from(clocks)
+    .where(and(isNotNull(clocks.remindAt), eq(clocks.snoozed, false), ofGame)).orderBy(asc(clocks.remindAt)).limit(1), { gameId });
+  const [deadline] = await frequent(tx, one ? 'deadlineOfGame' : 'deadline', (q) => q.select({ at: clocks.deadlineAt }).from(clocks)
+    .where(and(isNotNull(clocks.deadlineAt), ofGame)).orderBy(asc(clocks.deadlineAt)).limit(1), { gameId });
   const times = [remind?.at, deadline?.at].filter((t): t is Date => t instanceof Date).map((t) => t.getTime());
   return times.length ? new Date(Math.min(...times)) : null;
 }

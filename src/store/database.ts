@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { errorChain, type Backend, type Q, type UniqueConstraint } from './backend.js';
+import { errorChain, keepPrepared, type Backend, type Q, type UniqueConstraint } from './backend.js';
 import * as schema from './schema.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -57,6 +57,7 @@ export function openDatabase(path: string): SqliteBackend {
   cacheStatements(sqlite);
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
+  keepPrepared(db as Q);
 
   // better-sqlite3 runs each statement synchronously, but the store awaits between statements:
   // one operation at a time on the connection, so no read sees another's open transaction.

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
-import type { Backend, Q, Tables } from './backend.js';
+import { frequent, type Backend, type Q, type Tables } from './backend.js';
 import { DEFAULT_SETTINGS, MAX_REMINDERS, MAX_TIMEOUTS, dueClocks, nextDue, nextReminder, retimeClocks, syncClocks, type DueClock } from './clocks.js';
 import { planPost } from './outbox.js';
 import { rateGame } from './ratings.js';
@@ -458,8 +458,9 @@ export class GameStore {
   private async nextDueIn(q: Q, gameId?: number): Promise<Date | null> {
     const { seatRequests } = this.t;
     const clock = await nextDue(q, this.t, gameId);
-    const [request] = await q.select({ at: seatRequests.expiresAt }).from(seatRequests)
-      .where(and(eq(seatRequests.status, 'pending'), gameId === undefined ? undefined : eq(seatRequests.gameId, gameId))).orderBy(asc(seatRequests.expiresAt)).limit(1);
+    const one = gameId !== undefined;
+    const [request] = await frequent(q, one ? 'requestDueOfGame' : 'requestDue', (q) => q.select({ at: seatRequests.expiresAt }).from(seatRequests)
+      .where(and(eq(seatRequests.status, 'pending'), one ? eq(seatRequests.gameId, sql.placeholder('gameId')) : undefined)).orderBy(asc(seatRequests.expiresAt)).limit(1), { gameId });
     if (!request) return clock;
     return clock && clock <= request.at ? clock : request.at;
   }
@@ -527,12 +528,13 @@ export class GameStore {
 
   clockOf(gameId: number, seat: Seat): Promise<Tables['clocks']['$inferSelect'] | null> {
     const { clocks } = this.t;
-    return this.backend.read(async (q) => (await q.select().from(clocks).where(and(eq(clocks.gameId, gameId), eq(clocks.seat, seat))).limit(1))[0] ?? null);
+    return this.backend.read(async (q) => (await frequent(q, 'clock', (q) => q.select().from(clocks)
+      .where(and(eq(clocks.gameId, sql.placeholder('gameId')), eq(clocks.seat, sql.placeholder('seat')))).limit(1), { gameId, seat }))[0] ?? null);
   }
 
   notifyOf(userId: string): Promise<'channel' | 'dm'> {
     const { users } = this.t;
-    return this.backend.read(async (q) => (await q.select({ notify: users.notify }).from(users).where(eq(users.userId, userId)).limit(1))[0]?.notify ?? 'channel');
+    return this.backend.read(async (q) => (await frequent(q, 'notify', (q) => q.select({ notify: users.notify }).from(users).where(eq(users.userId, sql.placeholder('userId'))).limit(1), { userId }))[0]?.notify ?? 'channel');
   }
 
   setNotify(userId: string, notify: 'channel' | 'dm'): Promise<void> {
@@ -658,7 +660,7 @@ export class GameStore {
         if (!record) return fail('error.noGame');
         if (record.status !== 'active') return fail('error.gameClosed');
         if (input.interactionId) {
-          const [seen] = await tx.select({ id: moves.gameId }).from(moves).where(eq(moves.interactionId, input.interactionId)).limit(1);
+          const [seen] = await frequent(tx, 'interactionSeen', (q) => q.select({ id: moves.gameId }).from(moves).where(eq(moves.interactionId, sql.placeholder('id'))).limit(1), { id: input.interactionId });
           if (seen) return fail('error.alreadyDone');
         }
         if (record.version !== input.expectedVersion) return fail('error.stale');
@@ -717,9 +719,10 @@ export class GameStore {
   /** The oldest unsent post of a game (up to `throughId`, when given). */
   nextPost(gameId: number, throughId?: number): Promise<PostRecord | null> {
     const { posts } = this.t;
-    return this.backend.read(async (q) => (await q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
-      .from(posts).where(and(eq(posts.gameId, gameId), isNull(posts.sentAt), throughId === undefined ? undefined : lte(posts.id, throughId)))
-      .orderBy(asc(posts.id)).limit(1))[0] ?? null);
+    const through = throughId !== undefined;
+    return this.backend.read(async (q) => (await frequent(q, through ? 'nextPostThrough' : 'nextPost', (q) => q.select({ id: posts.id, gameId: posts.gameId, kind: posts.kind, payload: posts.payload })
+      .from(posts).where(and(eq(posts.gameId, sql.placeholder('gameId')), isNull(posts.sentAt), through ? lte(posts.id, sql.placeholder('throughId')) : undefined))
+      .orderBy(asc(posts.id)).limit(1), { gameId, throughId }))[0] ?? null);
   }
 
   /** Marks a post sent; a new board becomes the game's current board. */
@@ -745,7 +748,8 @@ export class GameStore {
     const { seats } = this.t;
     return this.backend.read(async (q) => {
       const own = await this.lastMove(q, gameId, seat);
-      const holder = (await q.select({ since: seats.sinceSequence }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.position, seat))).limit(1))[0]?.since ?? 0;
+      const holder = (await frequent(q, 'holderSince', (q) => q.select({ since: seats.sinceSequence }).from(seats)
+        .where(and(eq(seats.gameId, sql.placeholder('gameId')), eq(seats.position, sql.placeholder('seat')))).limit(1), { gameId, seat }))[0]?.since ?? 0;
       return (await this.eventsBetween(q, gameId, Math.max(own?.sequence ?? 1, holder)))
         .filter((line) => line.event.visibleTo !== 'all' && line.event.visibleTo.includes(seat));
     });
@@ -836,8 +840,8 @@ export class GameStore {
 
   private async lastMove(q: Q, gameId: number, seat: Seat): Promise<{ sequence: number; version: number; actorId: string | null } | null> {
     const { moves } = this.t;
-    return (await q.select({ sequence: moves.sequence, version: moves.version, actorId: moves.actorId })
-      .from(moves).where(and(eq(moves.gameId, gameId), eq(moves.seat, seat))).orderBy(desc(moves.sequence)).limit(1))[0] ?? null;
+    return (await frequent(q, 'lastMove', (q) => q.select({ sequence: moves.sequence, version: moves.version, actorId: moves.actorId })
+      .from(moves).where(and(eq(moves.gameId, sql.placeholder('gameId')), eq(moves.seat, sql.placeholder('seat')))).orderBy(desc(moves.sequence)).limit(1), { gameId, seat }))[0] ?? null;
   }
 
   /**
@@ -869,7 +873,7 @@ export class GameStore {
 
   private async moveCountIn(q: Q, gameId: number): Promise<number> {
     const { moves } = this.t;
-    return (await q.select({ n: count() }).from(moves).where(eq(moves.gameId, gameId)))[0]!.n;
+    return (await frequent(q, 'moveCount', (q) => q.select({ n: count() }).from(moves).where(eq(moves.gameId, sql.placeholder('gameId'))), { gameId }))[0]!.n;
   }
 
   /** A seat changes hands from move `fromSequence` on (a later change at the same move wins). */
@@ -883,8 +887,10 @@ export class GameStore {
   /** Events of moves `from`..`to` (to the end when `to` is not given). */
   private async eventsBetween(q: Q, gameId: number, from: number, to?: number): Promise<SeatLine[]> {
     const { moves } = this.t;
-    const rows = await q.select({ sequence: moves.sequence, events: moves.events }).from(moves)
-      .where(and(eq(moves.gameId, gameId), gte(moves.sequence, from), to === undefined ? undefined : lte(moves.sequence, to))).orderBy(asc(moves.sequence));
+    const bounded = to !== undefined;
+    const rows = await frequent(q, bounded ? 'eventsBetween' : 'eventsFrom', (q) => q.select({ sequence: moves.sequence, events: moves.events }).from(moves)
+      .where(and(eq(moves.gameId, sql.placeholder('gameId')), gte(moves.sequence, sql.placeholder('from')), bounded ? lte(moves.sequence, sql.placeholder('to')) : undefined))
+      .orderBy(asc(moves.sequence)), { gameId, from, to });
     return rows.flatMap((r) => (r.events ?? []).map((event) => ({ sequence: r.sequence, event })));
   }
 
@@ -986,10 +992,11 @@ export class GameStore {
 
   private async load(q: Q, id: number): Promise<GameRecord | null> {
     const { games, seats } = this.t;
-    const [row] = await q.select().from(games).where(eq(games.id, id)).limit(1);
+    const { seatHolders } = this.t;
+    const [row] = await frequent(q, 'game', (q) => q.select().from(games).where(eq(games.id, sql.placeholder('id'))).limit(1), { id });
     if (!row) return null;
-    const seatRows = await q.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.position));
-    const holders = await q.select().from(this.t.seatHolders).where(eq(this.t.seatHolders.gameId, id)).orderBy(asc(this.t.seatHolders.seat), asc(this.t.seatHolders.fromSequence));
+    const seatRows = await frequent(q, 'seats', (q) => q.select().from(seats).where(eq(seats.gameId, sql.placeholder('id'))).orderBy(asc(seats.position)), { id });
+    const holders = await frequent(q, 'holders', (q) => q.select().from(seatHolders).where(eq(seatHolders.gameId, sql.placeholder('id'))).orderBy(asc(seatHolders.seat), asc(seatHolders.fromSequence)), { id });
     return {
       ...row,
       state: row.state === null ? null : JSON.parse(row.state),
