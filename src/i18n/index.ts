@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n } from 'i18next';
+import { LRUCache } from 'lru-cache';
 import type { Msg, MsgArg, Seat } from '../engine/index.js';
 
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -88,9 +89,29 @@ export function hasKey(language: Language, key: string): boolean {
   return i18nInstance().exists(key, { lng: language });
 }
 
+/**
+ * Texts already made, by language, key and arguments: a board, its alt text and its buttons ask
+ * for the same few hundred texts on every move, and i18next resolves and interpolates each anew.
+ */
+const made = new LRUCache<string, string>({ max: 20_000 });
+
 /** Plain key lookup with interpolation. */
 export function t(language: Language, key: string, args?: Record<string, unknown>): string {
-  return i18nInstance().t(key, { lng: language, ...args }) as string;
+  let id = `${language}\u0000${key}`;
+  if (args) {
+    for (const name in args) {
+      const value = args[name];
+      // Only plain values make a key; anything else is looked up each time.
+      if (typeof value === 'object' && value !== null) return i18nInstance().t(key, { lng: language, ...args }) as string;
+      id += `\u0000${name}\u0001${(typeof value)[0]}${String(value)}`;
+    }
+  }
+  let text = made.get(id);
+  if (text === undefined) {
+    text = i18nInstance().t(key, { lng: language, ...args }) as string;
+    made.set(id, text);
+  }
+  return text;
 }
 
 /** How a seat reference is written: a mention in public text, a plain name in images. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandsJson } from '../../commands/index.js';
-import { languageOf, loadResources, localise } from '../../src/i18n/index.js';
+import { languageOf, loadResources, localise, t } from '../../src/i18n/index.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -83,5 +83,19 @@ describe('slash commands', () => {
       expect(option.description_localizations?.fr, option.name).toBeTruthy();
       for (const choice of option.choices ?? []) expect(choice.name_localizations?.fr ?? (choice.name === 'English' || choice.name === 'Français' ? 'ok' : undefined), `${option.name}: ${choice.name}`).toBeTruthy();
     }
+  });
+});
+
+describe('texts made once', () => {
+  it('follow their arguments: each language, count, name and kind of value gets its own text', () => {
+    expect(t('en', 'status.lobby', { count: 1 })).toBe('Waiting in the lobby with 1 player.');
+    expect(t('en', 'status.lobby', { count: 3 })).toMatch(/3 players/);
+    expect(t('en', 'status.lobby', { count: 1 })).toBe('Waiting in the lobby with 1 player.');
+    expect(t('fr', 'status.lobby', { count: 1 })).not.toBe(t('en', 'status.lobby', { count: 1 }));
+    expect(t('en', 'final.points', { count: -2 })).toBe('\u22122 points');
+    expect(t('en', 'final.title', { game: 'R-Eco', id: 7 })).toBe('R-Eco — final scores of game #7');
+    expect(t('en', 'final.title', { game: 'Palermo', id: 7 })).toBe('Palermo — final scores of game #7');
+    // The same arguments under other names are another text.
+    expect(t('en', 'final.title', { game: '7', id: 'R-Eco' })).toBe('7 — final scores of game #R-Eco');
   });
 });
