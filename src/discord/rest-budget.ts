@@ -9,10 +9,24 @@
  */
 import { REST, type InternalRequest, type RESTOptions } from '@discordjs/rest';
 import type { Client } from 'discord.js';
+import pThrottle from 'p-throttle';
 
 export function splitRestBudget(client: Client, options: Partial<RESTOptions>): void {
   const tokenless = new REST({ ...options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   const rest = client.rest;
+  holdGlobalLimit(rest, options.globalRequestsPerSecond ?? 50, typeof options.offset === 'number' ? options.offset : 50);
   const withToken = rest.queueRequest.bind(rest);
   rest.queueRequest = (request: InternalRequest) => (request.auth === false ? tokenless.queueRequest(request) : withToken(request));
+}
+
+/**
+ * Discord counts a second of its global limit from when a request arrives; @discordjs/rest counts
+ * from when one leaves, and opens its next second as soon as its own has passed. A request sent
+ * just then can land in Discord's previous second and get a 429 with a few ms to wait. So the
+ * requests of `rest` are also held, as they leave, to `perSecond` over any span of a second plus
+ * `marginMs` (REST's own margin on resets).
+ */
+export function holdGlobalLimit(rest: REST, perSecond: number, marginMs: number): void {
+  if (!Number.isFinite(perSecond)) return;
+  rest.options.makeRequest = pThrottle({ limit: perSecond, interval: 1000 + marginMs, strict: true })(rest.options.makeRequest);
 }

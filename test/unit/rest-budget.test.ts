@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RateLimitData } from '@discordjs/rest';
+import { REST, type RateLimitData } from '@discordjs/rest';
 import { Client, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { splitRestBudget } from '../../src/discord/rest-budget.js';
+import { holdGlobalLimit, splitRestBudget } from '../../src/discord/rest-budget.js';
 
 /** An API that answers every request at once and counts what it saw, with and without the token. */
 async function api(): Promise<{ url: string; server: Server; seen: { path: string; auth: boolean }[] }> {
@@ -53,5 +53,32 @@ describe('the global REST budget', () => {
     await Promise.all([client.rest.get(Routes.channel('123456789012345678')), client.rest.get(Routes.channel('223456789012345678'))]);
     expect(seen.map((r) => r.auth)).toEqual([true, true]);
     expect(limited.some((l) => l.global)).toBe(true);
+  });
+});
+
+describe('the global limit, held as requests leave', () => {
+  it('lets no more than the limit leave within any second plus the margin, in the order asked', async () => {
+    const sent: { url: string; at: number }[] = [];
+    const rest = new REST({
+      makeRequest: async (url) => {
+        sent.push({ url, at: performance.now() });
+        return new Response('{}') as never;
+      },
+    });
+    holdGlobalLimit(rest, 4, 50);
+    const urls = Array.from({ length: 10 }, (_, i) => `https://discord.test/${i}`);
+    await Promise.all(urls.map((url) => rest.options.makeRequest(url, {})));
+    expect(sent.map((s) => s.url)).toEqual(urls);
+    // The fifth request after any one leaves at least 1,050 ms after it (a timer may round down by a millisecond).
+    for (let i = 0; i + 4 < sent.length; i++) expect(sent[i + 4]!.at - sent[i]!.at).toBeGreaterThanOrEqual(1049);
+    // Up to the limit leave at once.
+    expect(sent[3]!.at - sent[0]!.at).toBeLessThan(1000);
+  });
+
+  it('leaves a client without a limit as it was', () => {
+    const rest = new REST();
+    const before = rest.options.makeRequest;
+    holdGlobalLimit(rest, Number.POSITIVE_INFINITY, 50);
+    expect(rest.options.makeRequest).toBe(before);
   });
 });
