@@ -36,7 +36,7 @@ async function markAllPosted(store: GameStore, record: GameRecord): Promise<Game
   return record;
 }
 
-export async function benchMemory(opts = { active: 100, finished: 1000 }) {
+export async function benchMemory(opts: { active: number; finished: number; env?: Record<string, string> } = { active: 100, finished: 1000 }) {
   const double = await DiscordDouble.start();
   double.addGuild({ id: GUILD_ID });
   const dbPath = tempDatabase();
@@ -61,7 +61,7 @@ export async function benchMemory(opts = { active: 100, finished: 1000 }) {
   const nodeFlags = /node (.*?)\s*dist\/src\/main\.js/.exec(pkg.scripts.start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeFlags, 'dist/src/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MALLOC_MMAP_THRESHOLD_: '131072', ...botEnv(double, dbPath) },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MALLOC_MMAP_THRESHOLD_: '131072', ...botEnv(double, dbPath, opts.env) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -131,6 +131,11 @@ if (runs('stress')) {
   add('Capacity, 100 channels: click → board posted p99', capacity.clickToBoardP99Ms, 'ms', '< 500');
   add('Capacity, 100 channels: main process event-loop delay p99', capacity.eventLoopDelayP99Ms, 'ms');
   add('Capacity, 100 channels: 429s received', capacity.rateLimited, 'count', '0');
+  // The same with a second image worker (RENDER_WORKERS=2): what an operator buys with its memory
+  // (see the memory rows) when the drawing, not the main process, is what boards wait for.
+  const capacity2 = (raw.capacity2 = await benchDiscord({ channels: 100, turnsPerChannel: 5, thinkMs: 0, rateLimits: { globalPerSecond: 1000 }, env: { DISCORD_GLOBAL_LIMIT: '1000', RENDER_WORKERS: '2' } }));
+  add('Capacity, 100 channels, 2 image workers: boards posted per second', capacity2.clicks / capacity2.seconds, 'boards/s');
+  add('Capacity, 100 channels, 2 image workers: click → board posted p99', capacity2.clickToBoardP99Ms, 'ms');
 
   console.log("Discord's limits: 20 channels, 5 messages per 5 s per channel, 50 requests/s in all…");
   const limited = (raw.limited = await benchDiscord({ channels: 20, turnsPerChannel: 8, thinkMs: 0, rateLimits: {} }));
@@ -200,6 +205,9 @@ if (runs('memory')) {
   add('  same, with the image workers', memory.rssAfterStatusWithWorkersMb, 'MB', '< 300');
   // RSS counts the pages the processes share (the node binary, Cairo) once per process.
   add('  same, with the image workers, PSS', memory.pssAfterStatusWithWorkersMb, 'MB', '< 300');
+  const two = (raw.memoryTwoWorkers = await benchMemory({ active: 100, finished: 1000, env: { RENDER_WORKERS: '2' } }));
+  add('  same, with 2 image workers', two.rssAfterStatusWithWorkersMb, 'MB');
+  add('  same, with 2 image workers, PSS', two.pssAfterStatusWithWorkersMb, 'MB');
 }
 
 console.table(rows);
