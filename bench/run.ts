@@ -131,6 +131,10 @@ if (runs('stress')) {
   add('Capacity, 100 channels: click → board posted p99', capacity.clickToBoardP99Ms, 'ms', '< 500');
   add('Capacity, 100 channels: main process event-loop delay p99', capacity.eventLoopDelayP99Ms, 'ms');
   add('Capacity, 100 channels: 429s received', capacity.rateLimited, 'count', '0');
+  // Every channel makes its first click in the same moment, a burst no real server sees.
+  add('Capacity, 100 channels: click → board posted p99, first clicks left out', capacity.laterClickToBoardP99Ms, 'ms');
+  add('Capacity, 100 channels: image worker busy', 100 * capacity.imageWorkersBusy, '%');
+  add('Capacity, 100 channels: main process busy', 100 * capacity.mainBusy, '%');
   // The same with a second image worker (RENDER_WORKERS=2): what an operator buys with its memory
   // (see the memory rows) when the drawing, not the main process, is what boards wait for.
   const capacity2 = (raw.capacity2 = await benchDiscord({ channels: 100, turnsPerChannel: 5, thinkMs: 0, rateLimits: { globalPerSecond: 1000 }, env: { DISCORD_GLOBAL_LIMIT: '1000', RENDER_WORKERS: '2' } }));

@@ -104,6 +104,11 @@ export class ImagePool implements Images {
     });
   }
 
+  /** Workers in the pool. */
+  get size(): number {
+    return this.workers.length;
+  }
+
   stats(): ImagePoolStats {
     return { ...this.counters, renderMs: { ...this.counters.renderMs }, queued: this.boards.length + this.others.length };
   }
