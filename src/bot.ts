@@ -1,5 +1,5 @@
 /** Wires the bot together: database, store, Discord client, router and the game tables. */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { commandMap } from '../commands/index.js';
 import type { Config } from './config.js';
 import type { BotContext } from './discord/context.js';
@@ -34,6 +34,8 @@ export interface RunningBot extends BotContext {
 export class StartError extends Error {}
 
 const CLEANUP_TIMEOUT_MS = 5_000;
+/** Messages kept per channel by discord.js (see the client's options). */
+export const MESSAGES_KEPT = 10;
 
 // Network errors as Node and undici name them, directly or as the cause of "fetch failed".
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
@@ -92,6 +94,11 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     // Enough gateway connections for the number of servers, as Discord recommends.
     shards: 'auto',
     rest: restOptions,
+    // discord.js keeps the last 200 messages of every channel for ever, about 7 KB each: a day of
+    // games grew the process by megabytes per channel. The bot reads back only the board it
+    // redraws, its latest message there; a channel quiet for an hour keeps none.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: MESSAGES_KEPT }),
+    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 3_600, lifetime: 3_600 } },
   });
   splitRestBudget(client, restOptions);
   http?.attach(client);

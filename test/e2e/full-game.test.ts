@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES_KEPT } from '../../src/bot.js';
 import { gameById } from '../../src/games/index.js';
 import {
   Player,
@@ -117,6 +118,12 @@ describe('a full 3-player R-Eco game through Discord', () => {
     const turnChanges = log.filter((m, i) => i > 0 && m.seat !== log[i - 1]!.seat).length;
     const all = boards(world, channel);
     expect(all.length).toBe(1 + turnChanges + 1);
+    // A whole game posted far more messages than the bot keeps of a channel.
+    expect(world.double.channelMessages(channel).length).toBeGreaterThan(MESSAGES_KEPT);
+    const kept = world.bot.client.channels.cache.get(channel);
+    if (!kept || !('messages' in kept)) throw new Error('the bot has no cached channel to post in');
+    expect(kept.messages.cache.size).toBeGreaterThan(0);
+    expect(kept.messages.cache.size).toBeLessThanOrEqual(MESSAGES_KEPT);
     expect(log.length).toBeGreaterThan(all.length);
     // Nothing else reached the channel: the lobby, the boards and the final scores.
     expect(world.double.channelMessages(channel).length).toBe(1 + all.length + 1);
