@@ -26,13 +26,14 @@ describe('the image worker pool', () => {
     const before = pool.stats().rendered;
     const done: string[] = [];
     const track = (name: string, p: Promise<Buffer>) => p.then(() => void done.push(name));
-    // The first private view goes to the worker at once; the others wait behind the board.
+    // The worker holds two jobs at once (the one it draws and the next); the third private view
+    // waits behind the board.
     await Promise.all([track('hand1', pool.render(hand())), track('hand2', pool.render(hand())), track('hand3', pool.render(hand())), track('board', pool.render(board(4)))]);
-    expect(done).toEqual(['hand1', 'board', 'hand2', 'hand3']);
+    expect(done).toEqual(['hand1', 'hand2', 'board', 'hand3']);
     const stats = pool.stats();
     expect(stats.rendered - before).toBe(4);
     expect(stats.queued).toBe(0);
-    expect(stats.peakQueued).toBeGreaterThanOrEqual(3);
+    expect(stats.peakQueued).toBeGreaterThanOrEqual(2);
     expect(stats.renderMs.hand).toBeGreaterThan(0);
   });
 
@@ -44,6 +45,22 @@ describe('the image worker pool', () => {
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       // Same bytes as drawing that job here: no answer went to another job.
       expect(png.equals(await inline.render(jobs[i]!))).toBe(true);
+    }
+  });
+
+  it('fails the jobs a killed worker held, and draws the rest with the worker that replaces it', async () => {
+    const own = new ImagePool(1, createLogger('silent'));
+    try {
+      const [pid] = own.workerPids();
+      // Sent before the new worker has even loaded: it holds the first two, the third waits.
+      const jobs = [own.render(board(5)), own.render(board(5)), own.render(board(4))];
+      process.kill(pid!, 'SIGKILL');
+      const results = await Promise.allSettled(jobs);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      expect(own.workerPids()).toHaveLength(1);
+      expect(own.workerPids()[0]).not.toBe(pid);
+    } finally {
+      await own.close();
     }
   });
 
