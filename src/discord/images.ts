@@ -85,9 +85,9 @@ export interface ImagePoolStats {
 export class ImagePool implements Images {
   private readonly workers: Worker[] = [];
   /**
-   * Jobs wait here, not in the workers: a worker gets one job at a time, so whichever worker
-   * frees up first takes the next job, and a public board (what a whole channel waits for) goes
-   * before private views queued earlier.
+   * Jobs wait here, not in the workers: a worker holds at most WORKER_DEPTH jobs, so whichever
+   * worker frees up first takes the next job, and a public board (what a whole channel waits
+   * for) goes before private views queued earlier.
    */
   private readonly boards: Queued[] = [];
   private readonly others: Queued[] = [];
