@@ -7,14 +7,14 @@
  * the load. Requests made without the token go through a second manager with per-route limits
  * only.
  */
-import { REST, type InternalRequest, type RESTOptions } from '@discordjs/rest';
+import { DefaultRestOptions, REST, type InternalRequest, type RESTOptions } from '@discordjs/rest';
 import type { Client } from 'discord.js';
 import pThrottle from 'p-throttle';
 
 export function splitRestBudget(client: Client, options: Partial<RESTOptions>): void {
   const tokenless = new REST({ ...options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   const rest = client.rest;
-  holdGlobalLimit(rest, options.globalRequestsPerSecond ?? 50, typeof options.offset === 'number' ? options.offset : 50);
+  holdGlobalLimit(rest);
   const withToken = rest.queueRequest.bind(rest);
   rest.queueRequest = (request: InternalRequest) => (request.auth === false ? tokenless.queueRequest(request) : withToken(request));
 }
@@ -23,10 +23,13 @@ export function splitRestBudget(client: Client, options: Partial<RESTOptions>): 
  * Discord counts a second of its global limit from when a request arrives; @discordjs/rest counts
  * from when one leaves, and opens its next second as soon as its own has passed. A request sent
  * just then can land in Discord's previous second and get a 429 with a few ms to wait. So the
- * requests of `rest` are also held, as they leave, to `perSecond` over any span of a second plus
- * `marginMs` (REST's own margin on resets).
+ * requests of `rest` are also held, as they leave, to its global limit over any span of a second
+ * plus its own margin on resets (`offset`).
  */
-export function holdGlobalLimit(rest: REST, perSecond: number, marginMs: number): void {
+export function holdGlobalLimit(rest: REST): void {
+  const { globalRequestsPerSecond: perSecond, offset } = rest.options;
   if (!Number.isFinite(perSecond)) return;
+  // An offset given per route has no one value; REST's default margin stands in for it.
+  const marginMs = typeof offset === 'number' ? offset : DefaultRestOptions.offset;
   rest.options.makeRequest = pThrottle({ limit: perSecond, interval: 1000 + marginMs, strict: true })(rest.options.makeRequest);
 }
