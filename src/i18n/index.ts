@@ -97,21 +97,24 @@ const made = new LRUCache<string, string>({ max: 20_000 });
 
 /** Plain key lookup with interpolation. */
 export function t(language: Language, key: string, args?: Record<string, unknown>): string {
-  let id = `${language}\u0000${key}`;
-  if (args) {
-    for (const name in args) {
-      const value = args[name];
-      // Only plain values make a key; anything else is looked up each time.
-      if (typeof value === 'object' && value !== null) return i18nInstance().t(key, { lng: language, ...args }) as string;
-      id += `\u0000${name}\u0001${(typeof value)[0]}${String(value)}`;
-    }
-  }
-  let text = made.get(id);
+  const id = madeId(language, key, args);
+  let text = id === null ? undefined : made.get(id);
   if (text === undefined) {
     text = i18nInstance().t(key, { lng: language, ...args }) as string;
-    made.set(id, text);
+    if (id !== null) made.set(id, text);
   }
   return text;
+}
+
+/** The key of a text in `made`; null when an argument is not a plain value (looked up each time). */
+function madeId(language: Language, key: string, args?: Record<string, unknown>): string | null {
+  let id = `${language}\u0000${key}`;
+  for (const name in args) {
+    const value = args[name];
+    if (typeof value === 'object' && value !== null) return null;
+    id += `\u0000${name}\u0001${(typeof value)[0]}${String(value)}`;
+  }
+  return id;
 }
 
 /** How a seat reference is written: a mention in public text, a plain name in images. */
