@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
+import { LRUCache } from 'lru-cache';
 import type { Colour } from '../src/games/r-eco/types.js';
 
 export type { Canvas, CanvasRenderingContext2D };
@@ -595,19 +596,17 @@ export function drawText(ctx: Ctx, text: string, x: number, y: number, style: Te
 
 // Drawn texts are kept as small images: the same labels, numbers and names come back in every
 // image of a game, and copying a few pixels costs a fraction of laying a text out with Pango.
-// Bounded by their pixels, oldest first. While recording (tests) texts are drawn directly, so
-// their boxes are measured.
+// Bounded by their pixels, least recently drawn first. While recording (tests) texts are drawn
+// directly, so their boxes are measured.
 
 interface TextImage {
   canvas: Canvas;
   width: number;
   pad: number;
-  bytes: number;
 }
 
 const TEXT_IMAGE_BYTES = 8 * 1024 * 1024;
-const textImages = new Map<string, TextImage>();
-let textImageBytes = 0;
+const textImages = new LRUCache<string, TextImage>({ maxSize: TEXT_IMAGE_BYTES, sizeCalculation: ({ canvas }) => canvas.width * canvas.height * 4 });
 
 function drawCachedText(ctx: Ctx, text: string, x: number, y: number, style: TextStyle): void {
   const key = `${ctx.font}\u0000${style.color}\u0000${text}`;
@@ -624,14 +623,8 @@ function drawCachedText(ctx: Ctx, text: string, x: number, y: number, style: Tex
     g.textAlign = 'left';
     g.textBaseline = 'middle';
     g.fillText(text, pad, half);
-    image = { canvas, width, pad, bytes: canvas.width * canvas.height * 4 };
-    while (textImageBytes + image.bytes > TEXT_IMAGE_BYTES && textImages.size > 0) {
-      const [oldest, old] = textImages.entries().next().value!;
-      textImages.delete(oldest);
-      textImageBytes -= old.bytes;
-    }
+    image = { canvas, width, pad };
     textImages.set(key, image);
-    textImageBytes += image.bytes;
   }
   const left = style.align === 'center' ? x - image.width / 2 : style.align === 'right' ? x - image.width : x;
   ctx.drawImage(image.canvas, Math.round(left - image.pad), Math.round(y - image.canvas.height / 2));
