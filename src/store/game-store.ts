@@ -991,8 +991,7 @@ export class GameStore {
   }
 
   private async load(q: Q, id: number): Promise<GameRecord | null> {
-    const { games, seats } = this.t;
-    const { seatHolders } = this.t;
+    const { games, seats, seatHolders } = this.t;
     const [row] = await frequent(q, 'game', (q) => q.select().from(games).where(eq(games.id, sql.placeholder('id'))).limit(1), { id });
     if (!row) return null;
     const seatRows = await frequent(q, 'seats', (q) => q.select().from(seats).where(eq(seats.gameId, sql.placeholder('id'))).orderBy(asc(seats.position)), { id });
