@@ -10,11 +10,6 @@ import { ImagePool } from '../src/discord/images.js';
 import { StageProfiler, STAGES } from './cpu-stages.js';
 import { median, percentile } from './stats.js';
 
-/**
- * `thinkMs` is how long a player looks at the board before clicking (uniform between half and
- * one and a half times it): people read the board, so a channel never clicks back to back.
- * With 0, every channel clicks again the moment its board arrives: a stress test.
- */
 /** What the channel shows before a click: how many boards, and the latest one as it is. */
 export function boardMark(world: World, channel: string): { count: number; id: string; edited: number | undefined } {
   const latest = boards(world, channel).at(-1)!;
@@ -31,6 +26,11 @@ export function boardShownAt(world: World, channel: string, mark: ReturnType<typ
   }, 120_000);
 }
 
+/**
+ * `thinkMs` is how long a player looks at the board before clicking (uniform between half and
+ * one and a half times it): people read the board, so a channel never clicks back to back.
+ * With 0, every channel clicks again the moment its board arrives: a stress test.
+ */
 export async function benchDiscord(opts: {
   channels: number;
   turnsPerChannel: number;
