@@ -16,8 +16,8 @@ const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.built');
 /** Compiled from, and copied from when not TypeScript. */
 const SOURCES = ['src', 'commands', 'renderers'];
-/** Read at run time relative to the code: copied whole. */
-const ASSETS = ['migrations'];
+/** Read at run time relative to the code: copied whole (test/unit/build.test.ts checks none is missed). */
+const ASSETS = ['migrations', 'migrations-pg'];
 const CONFIGS = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function* files(dir) {
