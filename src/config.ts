@@ -74,6 +74,8 @@ const schema = z.object({
   WEB_TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
   RECYCLERIE_TEST_HOLD_POSTS: z.enum(['before-send', 'after-send']).optional(),
+  /** Test hook only: holds a player's move just before it is stored, to simulate a crash there. */
+  RECYCLERIE_TEST_HOLD_MOVES: z.enum(['before-commit']).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

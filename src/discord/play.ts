@@ -135,41 +135,49 @@ export async function answerDecision(
   if (seat === null || !record) return;
   if (record.status !== 'active') return replyError(interaction, 'error.gameClosed');
   if (!(await checkBotPermissions(interaction))) return;
-  // The private message is updated in place; acknowledging first keeps the 3 s deadline safe.
+
+  // The move is stored before Discord hears that the click was taken: a process that dies in
+  // between leaves a click that visibly failed, never one shown as accepted and then lost. A
+  // move commits in milliseconds, far inside Discord's 3 s.
+  const outcome = await applyAnswer(ctx, record, seat, id, answer, interaction.user.id, interaction.id, language);
+  // The private message is then updated in place; the redraw may take longer than the 3 s.
   if (interaction.isMessageComponent() || interaction.isFromMessage()) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
 
-  // Reload after the await: another click may have landed meanwhile.
-  record = (await ctx.store.get(id.gameId))!;
-  // A refusal is said in its own ephemeral message (so two quick clicks each get an answer),
-  // and the private view is redrawn from the current state.
-  const refresh = async (error: string | Msg) => {
-    const msg = typeof error === 'string' ? { key: error } : error;
-    const text = localise(language, msg, seatNamer(record!, 'plain'));
-    await interaction.followUp({ content: `⚠️ ${text}`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-    await interaction.editReply(await handView(ctx, record!, seat, language));
-  };
-  const fresh = await freshDecision(ctx, record, seat, id);
-  if (!fresh.ok) return refresh(fresh.error);
-  const decision = fresh.decision;
-  const mapped = answerToMove(decision, answer, { language, seatName: seatNamer(record, 'plain') });
-  if (!mapped.ok) return refresh(mapped.error);
-
-  const result = await ctx.tables.move(record.id, {
-    expectedVersion: record.version,
-    seat,
-    actorId: interaction.user.id,
-    move: mapped.move,
-    interactionId: interaction.id,
-  });
-  if (!result.ok) {
+  if (!outcome.ok) {
+    // A refusal is said in its own ephemeral message (so two quick clicks each get an answer),
+    // and the private view is redrawn from the current state.
     record = (await ctx.store.get(id.gameId))!;
-    return refresh(result.error);
+    const msg = typeof outcome.error === 'string' ? { key: outcome.error } : outcome.error;
+    const text = localise(language, msg, seatNamer(record, 'plain'));
+    await interaction.followUp({ content: `⚠️ ${text}`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    await interaction.editReply(await handView(ctx, record, seat, language));
+    return;
   }
   // The image is drawn again only when this seat acts again from this message (a sub-step):
   // otherwise the text shows the new hand, and "My hand" on the next board or Refresh draws it
   // fresh when the seat acts. Drawn after every move, it was a third of the images.
-  const after = result.value.game;
+  const after = outcome.game;
   const actsAgain = after.status === 'active' && gameOf(after).pending(after.state).includes(seat);
   await interaction.editReply(await handView(ctx, after, seat, language, {}, actsAgain));
+}
+
+/** Checks an answer against the seat's current decision and, when it holds, stores the move. */
+async function applyAnswer(
+  ctx: BotContext,
+  record: GameRecord,
+  seat: number,
+  id: CustomId & { kind: 'move' | 'shortcut' },
+  answer: Answer,
+  actorId: string,
+  interactionId: string,
+  language: Language,
+): Promise<{ ok: true; game: GameRecord } | { ok: false; error: string | Msg }> {
+  const fresh = await freshDecision(ctx, record, seat, id);
+  if (!fresh.ok) return fresh;
+  const mapped = answerToMove(fresh.decision, answer, { language, seatName: seatNamer(record, 'plain') });
+  if (!mapped.ok) return mapped;
+  if (ctx.config.RECYCLERIE_TEST_HOLD_MOVES === 'before-commit') await new Promise(() => {});
+  const result = await ctx.tables.move(record.id, { expectedVersion: record.version, seat, actorId, move: mapped.move, interactionId });
+  return result.ok ? { ok: true, game: result.value.game } : { ok: false, error: result.error };
 }

@@ -110,6 +110,11 @@ export class DiscordDouble {
   readonly http: HttpDelivery;
 
   private readonly state: DoubleState;
+
+  /** Test hook: sees each interaction's first answer as it arrives (a crash test kills the bot there). */
+  set onFirstAnswer(hook: ((rec: InteractionRecord) => void) | undefined) {
+    this.state.onFirstAnswer = hook;
+  }
   private readonly gateway: Gateway;
   private readonly waitTimers = new Set<{ timer?: NodeJS.Timeout; reject: (e: Error) => void }>();
   private readonly fallbackCommandIds = new Map<string, string>();

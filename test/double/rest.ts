@@ -378,6 +378,7 @@ export class RestApi {
     const rec = this.state.interactions.get(id);
     if (!rec || rec.token !== token) throw new ApiError(404, 10062, 'Unknown interaction');
     ctx.interaction = rec;
+    this.state.onFirstAnswer?.(rec);
     if (rec.ackAt !== undefined) throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
     if (ctx.arrivedAt - rec.sentAt > rec.deadlineMs) {
       throw new ApiError(404, 10062, 'Unknown interaction', undefined, () => rec.markLate(ctx.arrivedAt));

@@ -90,6 +90,8 @@ export class DoubleState {
   maxConcurrency = 1;
   /** HTTP delivery: answers still being read, by interaction token (webhook calls wait for them). */
   readonly pendingAnswers = new Map<string, Promise<void>>();
+  /** Called as each first answer (a REST callback or an HTTP answer) reaches Discord, before it counts. */
+  onFirstAnswer?: (rec: InteractionRecord) => void;
   /** The application's public key and saved Interactions Endpoint URL (GET /applications/@me). */
   verifyKey = '';
   interactionsEndpointUrl: string | null = null;
