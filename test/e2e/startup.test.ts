@@ -3,61 +3,13 @@
  * in one sentence and exits with code 1 (it used to exit 0 in silence), and SIGTERM or Ctrl-C
  * stops a running bot cleanly, logging it.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../double/discord-double.js';
 import { GUILD_ID, botEnv, tempDatabase } from './harness.js';
+import { run, waitForOutput, within, type Run } from './npm-run.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Every process holding the output pipes (the bot under npm too) has ended. */
-  closed: Promise<void>;
-}
-
-/** Runs a command in the project as a user would, with only the given environment. */
-function run(command: string, args: string[], env: Record<string, string>, detached = false): Run {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    detached,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return { child, output: () => text, exit, closed };
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function ready(r: Run): Promise<void> {
-  return within(
-    new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (r.output().includes('bot ready')) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 50);
-    }),
-    90_000,
-    'starting',
-  );
+async function ready(r: Run): Promise<void> {
+  await waitForOutput(r, /bot ready/, 90_000, 'starting');
 }
 
 describe('start-up and shutdown of the bot process', () => {
@@ -65,11 +17,9 @@ describe('start-up and shutdown of the bot process', () => {
   const runs: Run[] = [];
 
   beforeAll(async () => {
-    // What `npm start` would do first, done once here so that no start below waits for a build.
-    execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT });
     double = await DiscordDouble.start();
     double.addGuild({ id: GUILD_ID });
-  }, 600_000);
+  });
   afterAll(async () => {
     for (const r of runs) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
     await double?.close();
