@@ -141,14 +141,45 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   ctx.tables.wake(updated);
 }
 
+/** How long a new lobby waits for what earlier games still owe its channel. */
+const OWED_POSTS_WAIT_MS = 10_000;
+
 /**
  * Answers with the lobby message and saves its id. Someone may join between the answer and the
  * save and find no message to edit; then the lobby is redrawn here from the saved record.
  */
 export async function postLobby(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord): Promise<void> {
+  const owing = (await ctx.store.gamesOwingPostsIn(record.channelId)).filter((id) => id !== record.id);
+  if (owing.length > 0) return postLobbyAfterOwedPosts(ctx, interaction, record, owing);
   const posted = lobbyMessage(record);
   const response = await interaction.reply({ ...posted, withResponse: true });
-  const messageId = response.resource?.message?.id;
+  await saveLobbyMessage(ctx, record, response.resource?.message?.id, posted);
+}
+
+/**
+ * A channel's posts keep their order across its games: when an earlier game still owes it posts
+ * (its final scores, waiting for a dead replica's work to be taken over, or still drawing), they
+ * go first. A reply would take its place in the channel at once, even deferred, so the lobby is
+ * posted as a channel message after them, and the host is answered privately.
+ */
+async function postLobbyAfterOwedPosts(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord, owing: number[]): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, OWED_POSTS_WAIT_MS)));
+  const sent = (async () => {
+    for (const gameId of owing) await ctx.tables.sendOwed(gameId);
+  })().catch((error: unknown) => ctx.logger.warn({ err: error, channelId: record.channelId }, 'earlier posts not sent before a lobby'));
+  await Promise.race([sent, waited]);
+  clearTimeout(timer);
+  const channel = await channelById(ctx.client, record.channelId);
+  if (!channel?.isSendable()) throw new Error(`channel ${record.channelId} cannot receive the lobby`);
+  const posted = lobbyMessage(record);
+  const message = await channel.send(posted);
+  await saveLobbyMessage(ctx, record, message.id, posted);
+  await interaction.editReply({ content: `✅ ${t(userLanguage(interaction), 'lobby.openedBelow')}` });
+}
+
+async function saveLobbyMessage(ctx: BotContext, record: GameRecord, messageId: string | undefined, posted: ReturnType<typeof lobbyMessage>): Promise<void> {
   if (!messageId) return;
   const saved = await ctx.store.setLobbyMessage(record.id, messageId);
   if (saved?.status === 'lobby' && JSON.stringify(lobbyMessage(saved)) !== JSON.stringify(posted)) await editLobbyMessage(ctx, saved);

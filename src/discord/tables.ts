@@ -153,6 +153,16 @@ export class Tables {
     });
   }
 
+  /**
+   * Sends what a game still owes its channel from this process, now, and resolves once it went
+   * or failed. With a job queue its own job may be held by a process that died: the nonces make
+   * a post that both send appear once, and the job later finds nothing left.
+   */
+  sendOwed(gameId: number): Promise<void> {
+    if (this.queued) return this.sendThrough(gameId);
+    return new Promise((resolve) => this.enqueuePost(gameId, () => this.sendThrough(gameId).finally(resolve)));
+  }
+
   /** Sends the game's unsent posts, oldest first; each is marked sent before the next. */
   private drain(gameId: number): void {
     this.enqueuePost(gameId, () => this.sendThrough(gameId));

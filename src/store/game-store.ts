@@ -716,6 +716,13 @@ export class GameStore {
     return this.backend.read(async (q) => (await q.selectDistinct({ id: posts.gameId }).from(posts).where(isNull(posts.sentAt)).orderBy(asc(posts.gameId))).map((r) => r.id));
   }
 
+  /** Games of a channel that still owe it posts, oldest first: what a new lobby there waits for. */
+  gamesOwingPostsIn(channelId: string): Promise<number[]> {
+    const { posts, games } = this.t;
+    return this.backend.read(async (q) => (await q.selectDistinct({ id: posts.gameId }).from(posts).innerJoin(games, eq(games.id, posts.gameId))
+      .where(and(eq(games.channelId, channelId), isNull(posts.sentAt))).orderBy(asc(posts.gameId))).map((r) => r.id));
+  }
+
   /** The oldest unsent post of a game (up to `throughId`, when given). */
   nextPost(gameId: number, throughId?: number): Promise<PostRecord | null> {
     const { posts } = this.t;

@@ -9,7 +9,10 @@ import { DiscordDouble } from '../double/discord-double.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
 import { kill9, startBotProcess } from './process.js';
-import { GUILD_ID, Player, boards, botEnv, fakeClock, finalMessage, launchBot, pressLobby, playToEnd, tempDatabase, type World } from './harness.js';
+import { GUILD_ID, Player, boards, botEnv, fakeClock, finalMessage, firstAnswer, launchBot, lobbyMessage, pressLobby, playToEnd, sendAnswer, settled, tempDatabase, type World } from './harness.js';
+import { gameById } from '../../src/games/index.js';
+import { GameStore } from '../../src/store/game-store.js';
+import { openPostgres } from '../../src/store/postgres.js';
 
 describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
   let double: DiscordDouble;
@@ -94,6 +97,57 @@ describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
     expect(world.double.channelMessages(channel).filter((m) => m === finalMessage(world, channel))).toHaveLength(1);
     expect(double.violations).toEqual([]);
     await kill9(b);
+  }, 240_000);
+
+  it('posts a new lobby after the final scores a dead process still owed the channel', async () => {
+    const url = await freshPgDatabase();
+    // The first process holds the game's posts, as one that froze, and later dies with them.
+    const a = await launch(url, { RECYCLERIE_TEST_HOLD_POSTS: 'before-send' });
+    const channel = double.addChannel(GUILD_ID, { name: 'pg-order' }).id;
+    const world = { double, channels: [channel] } as unknown as World;
+    const ann = new Player(world, double.addUser({ username: 'ann-order' }));
+    await ann.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+    await pressLobby(ann, channel, 'bot');
+    await pressLobby(ann, channel, 'bot');
+    await pressLobby(ann, channel, 'start');
+    const reader = new GameStore(await openPostgres(url, { max: 2 }));
+    try {
+      const gameId = (await reader.openInChannel(channel))!.id;
+      // Ann plays from /hand until the end (nothing is posted), each time the bots let her.
+      const annsTurnOrEnd = async () => {
+        const record = (await reader.get(gameId))!;
+        if (record.status !== 'active') return record.status;
+        const seat = record.seats.find((s) => s.userId === ann.id)!.position;
+        return gameById(record.gameType)!.pending(record.state).includes(seat) && 'ann';
+      };
+      for (let i = 0; i < 400 && (await double.waitFor(annsTurnOrEnd, 30_000)) !== 'finished'; i++) {
+        const hand = await settled(double, await ann.command(channel, 'hand'), 30_000);
+        const answer = firstAnswer(hand);
+        if (!answer) continue;
+        const rec = await sendAnswer(double, ann.user, hand, answer);
+        await rec.response();
+        await settled(double, rec, 30_000);
+      }
+      expect((await reader.postsOf(gameId)).at(-1)).toMatchObject({ kind: 'final', sentAt: null });
+      // A second process that will not free the dead one's work for ten minutes.
+      await launch(url, { JOB_SWEEP_MS: '600000' });
+      await kill9(a);
+      const opened = await ann.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+      const reply = await settled(double, opened, 30_000);
+      expect(reply.content).toContain('✅');
+      const messages = double.channelMessages(channel);
+      const final = messages.findIndex((m) => m === finalMessage(world, channel));
+      const lobby = messages.findIndex((m) => m === lobbyMessage(world, channel));
+      expect(final).toBeGreaterThanOrEqual(0);
+      // The final scores come first, then the new lobby, whose buttons work.
+      expect(lobby).toBeGreaterThan(final);
+      await pressLobby(ann, channel, 'bot');
+      expect((await reader.openInChannel(channel))!.seats).toHaveLength(2);
+      await expectPostedOnce(url, world, channel, gameId);
+      expect(double.violations).toEqual([]);
+    } finally {
+      await reader.close();
+    }
   }, 240_000);
 
   it('sends a due reminder once, from a clock job that either of two processes may run', async () => {
