@@ -12,6 +12,7 @@ import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
 import { Tables } from './discord/tables.js';
 import { createThinker } from './discord/thinker.js';
 import type { Logger } from './logger.js';
+import { PortError, portError } from './ports.js';
 import { DatabaseError, type Backend } from './store/backend.js';
 import { openDatabase } from './store/database.js';
 import { GameStore } from './store/game-store.js';
@@ -49,6 +50,8 @@ function errorCode(error: unknown): string | undefined {
 
 /** One sentence a person running the bot can act on. */
 export function describeStartError(error: unknown): string {
+  // Before the codes below: a host that cannot be looked up is not Discord being unreachable.
+  if (error instanceof PortError) return `${error.message}.`;
   const code = errorCode(error);
   const status = (error as { status?: unknown } | null)?.status;
   if (code === 'TokenInvalid' || status === 401) {
@@ -134,10 +137,14 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       applicationId = client.application!.id;
     }
     await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, { store, logger });
-    if (http) interactionsUrl = await http.listen(config.PORT!);
+    if (http) {
+      interactionsUrl = await http.listen(config.PORT!).catch((error: unknown) => {
+        throw portError(error, { what: 'The interactions endpoint', variable: 'PORT', port: config.PORT! });
+      });
+    }
     if (web) {
       const port = http ? null : await web.listen(config.WEB_PORT!).catch((error: unknown) => {
-        throw new Error(`The game pages cannot listen on WEB_PORT ${config.WEB_PORT} (${errorCode(error) ?? 'error'}): choose another port`, { cause: error });
+        throw portError(error, { what: 'The game pages', variable: 'WEB_PORT', port: config.WEB_PORT! });
       });
       webUrl = port === null ? interactionsUrl!.replace(/\/interactions$/, '') : `http://127.0.0.1:${port}`;
     }

@@ -3,6 +3,7 @@ import './node-version.js';
 import 'dotenv/config';
 import { describeStartError } from './bot.js';
 import { createLogger } from './logger.js';
+import { PortError } from './ports.js';
 import { loadRestProxyConfig, startRestProxy } from './rest-proxy.js';
 
 let config;
@@ -20,7 +21,8 @@ try {
   process.on('SIGTERM', stop);
 } catch (error) {
   logger.debug({ err: error }, 'start-up failed');
-  // Here the upstream is REST_PROXY_UPSTREAM, not the bot's DISCORD_API_URL.
-  console.error(`Could not start the REST proxy: ${describeStartError(error).replace('DISCORD_API_URL', 'REST_PROXY_UPSTREAM')}`);
+  // Here the upstream is REST_PROXY_UPSTREAM, not the bot's DISCORD_API_URL; a port error means the bots' one.
+  const sentence = error instanceof PortError ? describeStartError(error) : describeStartError(error).replace('DISCORD_API_URL', 'REST_PROXY_UPSTREAM');
+  console.error(`Could not start the REST proxy: ${sentence}`);
   process.exit(1);
 }

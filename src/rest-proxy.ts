@@ -13,6 +13,7 @@ import { REST } from '@discordjs/rest';
 import { Routes } from 'discord.js';
 import { z } from 'zod';
 import type { Logger } from './logger.js';
+import { portError } from './ports.js';
 
 const schema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required' }).trim().min(1, 'is required'),
@@ -73,6 +74,14 @@ export async function startRestProxy(config: RestProxyConfig, logger: Logger): P
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.REST_PROXY_PORT, config.REST_PROXY_HOST, () => resolve());
+  }).catch((error: unknown) => {
+    throw portError(error, {
+      what: 'The REST proxy',
+      variable: 'REST_PROXY_PORT',
+      port: config.REST_PROXY_PORT,
+      host: { variable: 'REST_PROXY_HOST', value: config.REST_PROXY_HOST },
+      then: ", and point the bots' DISCORD_API_URL at it",
+    });
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.REST_PROXY_HOST}:${port}/api`;
