@@ -1,7 +1,7 @@
 /**
  * `npm run db:copy`: copies the games of the SQLite database (DATABASE_PATH) into the PostgreSQL
- * database (DATABASE_URL), which must be empty. Stop the bot first; start it again with
- * DATABASE_URL set.
+ * database (DATABASE_URL), which must hold no games (empty, or where a bot only started). Stop
+ * the bot first; start it again with DATABASE_URL set.
  */
 import './node-version.js';
 import 'dotenv/config';

@@ -1,33 +1,51 @@
 /**
- * Moves an SQLite installation's data into an empty PostgreSQL database, table by table in one
- * transaction, keeping every id; then adds the jobs the running games need (unsent posts, the
- * next bot turn, the next clock check), so a bot started on PostgreSQL carries on where the
- * SQLite one stopped.
+ * Moves an SQLite installation's data into a PostgreSQL database that holds no games (empty, or
+ * as a bot's first start left it), table by table in one transaction, keeping every id; then
+ * adds the jobs the running games need (unsent posts, the next bot turn, the next clock check),
+ * so a bot started on PostgreSQL carries on where the SQLite one stopped.
  */
-import { count, sql } from 'drizzle-orm';
+import { count, getTableName, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Tables } from './backend.js';
+import pg from 'pg';
+import { errorChain, type Tables } from './backend.js';
 import type { SqliteBackend } from './database.js';
 import { GameStore } from './game-store.js';
 import { pgJobSink } from './jobs.js';
-import type { PgBackend } from './postgres.js';
+import { describePgError, type PgBackend } from './postgres.js';
 
 /** Parents before children, so foreign keys hold at every insert. */
 const ORDER = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
+/**
+ * What a bot writes before any game exists: the registered commands' hash and /notify choices.
+ * On a clash the PostgreSQL row stays, being the newer one: its hash is what Discord has now,
+ * and a choice made on the new bot is the person's latest.
+ */
+const KEEP_EXISTING: ReadonlySet<string> = new Set(['meta', 'users']);
 const BATCH = 500;
+const START_AGAIN = 'copy into an empty database (createdb a new one)';
 
 export class CopyError extends Error {}
 
 export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  const [{ n: existing }] = await to.read((q) => q.select({ n: count() }).from(to.t.games)) as [{ n: number }];
-  if (existing > 0) throw new CopyError(`The PostgreSQL database already holds ${existing} games: copy into an empty database (createdb a new one)`);
   await to.write(async (tx) => {
+    for (const name of ORDER) {
+      if (KEEP_EXISTING.has(name)) continue;
+      const [{ n }] = (await tx.select({ n: count() }).from(to.t[name])) as [{ n: number }];
+      if (n === 0) continue;
+      if (name === 'games') throw new CopyError(`The PostgreSQL database already holds ${n} ${n === 1 ? 'game' : 'games'}: ${START_AGAIN}`);
+      throw new CopyError(`The PostgreSQL database already holds ${n} ${n === 1 ? 'row' : 'rows'} of ${getTableName(to.t[name])} though no games: ${START_AGAIN}`);
+    }
     for (const name of ORDER) {
       const rows = (await from.read((q) => q.select().from(from.t[name]))) as Record<string, unknown>[];
       counts[name] = rows.length;
       for (let i = 0; i < rows.length; i += BATCH) {
-        await tx.insert(to.t[name] as Tables['games']).values(rows.slice(i, i + BATCH) as (typeof to.t.games.$inferInsert)[]);
+        const insert = tx.insert(to.t[name] as Tables['games']).values(rows.slice(i, i + BATCH) as (typeof to.t.games.$inferInsert)[]);
+        try {
+          await (KEEP_EXISTING.has(name) ? insert.onConflictDoNothing() : insert);
+        } catch (error) {
+          throw refused(getTableName(to.t[name]), error);
+        }
       }
     }
     // New games and posts continue after the copied ids.
@@ -44,4 +62,11 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
   const unsent = await store.gamesWithUnsentPosts();
   for (const gameId of unsent) if (!open.some((g) => g.id === gameId)) await store.requeue(gameId);
   return counts;
+}
+
+/** A row PostgreSQL would not take, as one sentence: the server's reason, never the query. */
+function refused(table: string, error: unknown): CopyError {
+  const reason = [...errorChain(error)].find((e) => e instanceof pg.DatabaseError)?.message;
+  if (typeof reason !== 'string') return new CopyError(describePgError(error));
+  return new CopyError(`PostgreSQL refused the rows of ${table} (${reason}), so nothing was copied: fix them in the SQLite file and copy again`);
 }

@@ -1,4 +1,7 @@
-/** `npm run db:copy` moves an SQLite installation's games into PostgreSQL, jobs included. */
+/**
+ * `npm run db:copy` moves an SQLite installation's games into PostgreSQL, jobs included, also into
+ * a database a bot has already started on.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +10,11 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
+import type { Backend } from '../../src/store/backend.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
+import { Player, startWorld } from '../e2e/harness.js';
 import { emptyPgDatabase, hasPg } from '../pg/pg.js';
 
 const rEco = gameById('r-eco')!;
@@ -37,6 +42,18 @@ async function play(store: GameStore, record: GameRecord, moves: number): Promis
 
 function copy(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/db-copy.ts'], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+}
+
+const TABLES = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
+
+/** Every row of every table, in a stable order, to compare two databases. */
+async function contents(backend: Backend): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const name of TABLES) {
+    const rows = (await backend.read((q) => q.select().from(backend.t[name]))) as unknown[];
+    out[name] = rows.map((r) => [JSON.stringify(r), r] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  }
+  return out;
 }
 
 describe.runIf(hasPg)('npm run db:copy', () => {
@@ -89,5 +106,82 @@ describe.runIf(hasPg)('npm run db:copy', () => {
     const again = copy({ DATABASE_PATH: path, DATABASE_URL: url });
     expect(again.status).toBe(1);
     expect(again.stderr.trim()).toBe('Could not copy: The PostgreSQL database already holds 3 games: copy into an empty database (createdb a new one).');
+  }, 60_000);
+
+  it('copies into a database a bot has already started on, keeping the rows that bot wrote', async () => {
+    // The PostgreSQL side as an operator leaves it: createdb, one `npm start` (migrations, the
+    // registered commands' hash in meta), a /notify, then the bot stopped.
+    const url = await emptyPgDatabase();
+    const world = await startWorld({ env: { DATABASE_URL: url, RENDER_WORKERS: '0' } });
+    const ann = new Player(world, world.double.addUser({ username: 'ann' }));
+    await ann.command(world.channels[0]!, 'notify', { options: { mode: 'channel' } });
+    await world.stop();
+    const before = new GameStore(await openPostgres(url));
+    const registered = await before.getMeta('commands.hash');
+    expect(registered).toMatch(/^[0-9a-f]{64}$/);
+    expect((await contents(before.backend)).users).toEqual([{ userId: ann.id, notify: 'channel' }]);
+    await before.close();
+
+    // The SQLite installation: games, and its own (older) rows in meta and users.
+    const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-copy-')), 'bot.sqlite');
+    const sqlite = new GameStore(openDatabase(path));
+    await play(sqlite, await startedGame(sqlite, 'c1'), 10_000);
+    await play(sqlite, await startedGame(sqlite, 'c2'), 5);
+    await sqlite.setMeta('commands.hash', 'hash-of-an-older-command-set');
+    await sqlite.setNotify(ann.id, 'dm');
+    await sqlite.setNotify('c1-a', 'dm');
+    const expected = await contents(sqlite.backend);
+    await sqlite.close();
+
+    const done = copy({ DATABASE_PATH: path, DATABASE_URL: url });
+    expect(done.stderr).toBe('');
+    expect(done.status).toBe(0);
+    expect(done.stdout).toMatch(/^Copied 2 games /);
+
+    const store = new GameStore(await openPostgres(url));
+    try {
+      const copied = await contents(store.backend);
+      for (const name of TABLES) {
+        if (name === 'meta' || name === 'users') continue;
+        expect(copied[name], name).toEqual(expected[name]);
+      }
+      for (const name of ['games', 'seats', 'moves', 'posts', 'ratings', 'clocks', 'seatHolders'] as const) expect(copied[name]!.length, name).toBeGreaterThan(0);
+      // The started bot's rows win: its hash is what Discord has now, and ann's choice is newer.
+      expect(copied.meta).toEqual([{ key: 'commands.hash', value: registered }]);
+      expect(await store.notifyOf(ann.id)).toBe('channel');
+      expect(await store.notifyOf('c1-a')).toBe('dm');
+      expect(copied.users).toHaveLength((expected.users as unknown[]).length);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+
+  it('refuses other rows and data PostgreSQL cannot hold in one sentence, copying nothing', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-copy-')), 'bot.sqlite');
+    const sqlite = new GameStore(openDatabase(path));
+    await startedGame(sqlite, 'c1');
+    await sqlite.close();
+
+    // Ratings left without their games (deleted by hand): merging two players' ratings would be wrong.
+    const url = await emptyPgDatabase();
+    const pgStore = new GameStore(await openPostgres(url));
+    await pgStore.backend.write((tx) => tx.insert(pgStore.backend.t.ratings).values({ guildId: '1', userId: 'c1-a', gameType: 'r-eco', mu: 30, sigma: 5, games: 1, wins: 1 }));
+    await pgStore.close();
+    const held = copy({ DATABASE_PATH: path, DATABASE_URL: url });
+    expect(held.status).toBe(1);
+    expect(held.stderr.trim()).toBe('Could not copy: The PostgreSQL database already holds 1 row of ratings though no games: copy into an empty database (createdb a new one).');
+
+    // A NUL character, which SQLite keeps and PostgreSQL's text refuses.
+    const odd = new GameStore(openDatabase(path));
+    await odd.setNotify('nul\u0000user', 'dm');
+    await odd.close();
+    const empty = await emptyPgDatabase();
+    const bad = copy({ DATABASE_PATH: path, DATABASE_URL: empty });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trim()).toMatch(/^Could not copy: PostgreSQL refused the rows of users \([^\n]*\), so nothing was copied: fix them in the SQLite file and copy again\.$/);
+    expect(bad.stderr).not.toMatch(/Failed query|insert into/);
+    const after = new GameStore(await openPostgres(empty));
+    expect((await contents(after.backend)).games).toEqual([]);
+    await after.close();
   }, 60_000);
 });
