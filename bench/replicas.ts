@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import { DiscordDouble, type RateLimitOptions } from '../test/double/discord-double.js';
-import { GUILD_ID, Player, boards, firstAnswer, mentionedOnBoard, openAndStart, sendAnswer, settled, type World } from '../test/e2e/harness.js';
+import { GUILD_ID, Player, boards, firstAnswer, mentionedOnBoard, openAndStart, pressLobby, sendAnswer, settled, type World } from '../test/e2e/harness.js';
 import { kill9 } from '../test/e2e/process.js';
 import { Replicas, startProxyProcess } from '../test/e2e/replica-processes.js';
 import { findPgBin, startCluster, type Cluster } from '../test/pg/cluster.js';
@@ -187,6 +187,53 @@ async function run(cluster: Cluster, opts: { replicas: number; channels: number;
 }
 
 /**
+ * How long a dead replica's work waits for the others, with the default job sweep: a replica
+ * holds a game's opening board (the test hook holds the post job, as a process killed while
+ * sending leaves it), a second replica is running, and the first dies with SIGKILL. Measured from
+ * the kill to the board in the channel, once per trial; each trial starts both afresh, so the
+ * second never takes the job before the kill.
+ */
+export async function benchTakeover(cluster: Cluster, trials = 5): Promise<{ ms: number[] }> {
+  const double = await DiscordDouble.start();
+  double.addGuild({ id: GUILD_ID });
+  const proxy = await startProxyProcess(double);
+  const databaseUrl = await createDatabase(cluster, 'takeover');
+  const env = { RENDER_WORKERS: '0', JOB_SWEEP_MS: '', LOG_LEVEL: 'silent' };
+  const holders = new Replicas(double, proxy.url, databaseUrl, { ...env, RECYCLERIE_TEST_HOLD_POSTS: 'before-send' });
+  const takers = new Replicas(double, proxy.url, databaseUrl, env);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const ms: number[] = [];
+  try {
+    for (let trial = 0; trial < trials; trial++) {
+      const holder = await holders.start();
+      await double.http.setUrls([holder.url]);
+      const channel = double.addChannel(GUILD_ID, { name: `takeover-${trial}` }).id;
+      const world = { double, channels: [channel] } as unknown as World;
+      const host = new Player(world, double.addUser({ username: `takeover-${trial}` }));
+      await host.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } });
+      for (const action of ['bot', 'bot', 'start']) await pressLobby(host, channel, action);
+      // The holder has taken the board's job (it takes it at once, and never finishes it).
+      await double.waitFor(async () => (await client.query('select 1 from graphile_worker._private_jobs where locked_by is not null')).rowCount! > 0, 30_000);
+      const taker = await takers.start();
+      await double.http.setUrls([taker.url]);
+      const killed = performance.now();
+      await kill9(holder.child);
+      await double.waitFor(() => boards(world, channel)[0], 60_000);
+      ms.push(performance.now() - killed);
+      await kill9(taker.child);
+    }
+    return { ms };
+  } finally {
+    await client.end();
+    await holders.stop();
+    await takers.stop();
+    await kill9(proxy.child);
+    await double.close();
+  }
+}
+
+/**
  * The replica rows: throughput and CPU with 1 and 2 replicas under a raised global limit (the
  * proxy's budget raised to match, as a large bot would set it), so they measure the bot and not
  * the budget; then 2 replicas under Discord's own limits, for what the double saw of the budget.
@@ -203,7 +250,9 @@ export async function benchReplicas(opts = { channels: 20, turns: 10, limitedTur
     const two = await run(cluster, { replicas: 2, channels: opts.channels, turns: opts.turns, name: 'two', ...raised });
     console.log(`Replicas: 2 replicas under Discord's limits, ${opts.channels} channels…`);
     const limited = await run(cluster, { replicas: 2, channels: opts.channels, turns: opts.limitedTurns, name: 'limited', rateLimits: {} });
-    return { one, two, limited };
+    console.log('Replicas: a replica killed while it holds a board, 5 times…');
+    const takeover = await benchTakeover(cluster);
+    return { one, two, limited, takeover };
   } finally {
     cluster.stop();
   }

@@ -16,7 +16,7 @@ import { GAMES } from '../src/games/index.js';
 import { benchPosts } from './posts.js';
 import { benchReplicas } from './replicas.js';
 import { benchScheduler } from './scheduler.js';
-import { round } from './stats.js';
+import { percentile, round } from './stats.js';
 import { strongRows } from './strong.js';
 import { benchWeb } from './web.js';
 
@@ -168,7 +168,7 @@ if (runs('replicas')) {
   console.log('Replicas: PostgreSQL, the REST proxy and 1 or 2 bot processes in HTTP mode, 20 channels as in the stress row…');
   const replicas = (raw.replicas = await benchReplicas());
   if (replicas) {
-    const { one, two, limited } = replicas;
+    const { one, two, limited, takeover } = replicas;
     for (const r of [one, two]) {
       const n = r.replicas === 1 ? '1 replica' : '2 replicas';
       add(`Replicas, ${n}, 20 channels: boards posted per second`, r.boardsPerSecond, 'boards/s');
@@ -184,6 +184,8 @@ if (runs('replicas')) {
     add("Replicas, 2 replicas, Discord's limits: peak REST requests in any 1 s", limited.peakGlobalPerSecond, 'requests');
     add("Replicas, 2 replicas, Discord's limits: 429s sent, global", limited.rateLimited.global, 'count');
     add("Replicas, 2 replicas, Discord's limits: 429s sent, per channel", limited.rateLimited.route, 'count');
+    add('Replicas: a dead replica\'s board posted by another, after the kill (median)', percentile(takeover.ms, 50), 'ms', '≤ 3000 (README)');
+    add('Replicas: a dead replica\'s board posted by another, after the kill (max)', Math.max(...takeover.ms), 'ms', '≤ 3000 (README)');
   } else {
     console.log('PostgreSQL is not installed: no replica rows.');
   }

@@ -24,7 +24,7 @@ const schema = z.object({
   /** PostgreSQL mode: jobs (posts, bot turns, clocks) this process runs at once. */
   JOB_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(32).default(2),
   /** PostgreSQL mode: how often the jobs of a process that died are freed, in milliseconds. */
-  JOB_SWEEP_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
+  JOB_SWEEP_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(2000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace or silent',

@@ -35,9 +35,13 @@ export interface GameJob {
 
 /** Attempts before a job is given up (with Graphile Worker's exponential back-off: days). */
 const MAX_ATTEMPTS = 25;
-/** A job locked for less than this is never taken for a dead process's (its pool may be registering). */
-const GRACE_MS = 5000;
-/** Advisory lock key of a worker pool. */
+/**
+ * A job locked for less than this is never taken for a dead process's: its pool may still be
+ * taking its advisory lock, one query sent on an open connection before the pool's first job.
+ */
+const GRACE_MS = 1000;
+/** Workers nudged after a dead pool's jobs are freed (each takes one job, then asks again). */
+const UNLOCKED_NUDGE = 4;
 
 const exec = (tx: Q, query: ReturnType<typeof sql>) => (tx as unknown as NodePgDatabase).execute(query);
 
@@ -102,15 +106,19 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   };
   const sweep = async () => {
     // One statement: the try-locks are released when it ends; a free lock means a dead pool.
-    await opts.pool.query(`
-      select graphile_worker.force_unlock_workers(coalesce(array_agg(w.id), '{}'))
-      from (
-        select distinct locked_by as id from graphile_worker._private_jobs
-          where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
-        union select locked_by from graphile_worker._private_job_queues
-          where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
-      ) w
-      where pg_try_advisory_xact_lock(hashtextextended('recyclerie:' || w.id, 0))`);
+    const freed = await opts.pool.query<{ pools: number }>(`
+      with dead as (
+        select w.id from (
+          select distinct locked_by as id from graphile_worker._private_jobs
+            where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
+          union select locked_by from graphile_worker._private_job_queues
+            where locked_by is not null and locked_at < now() - interval '${GRACE_MS} milliseconds'
+        ) w
+        where pg_try_advisory_xact_lock(hashtextextended('recyclerie:' || w.id, 0))
+      )
+      select count(*)::int as pools, graphile_worker.force_unlock_workers(coalesce(array_agg(id), '{}')) from dead`);
+    // Wakes the living workers now rather than at their next poll, as a new job would.
+    if ((freed.rows[0]?.pools ?? 0) > 0) await opts.pool.query(`select pg_notify('jobs:insert', '{"count":${UNLOCKED_NUDGE}}')`);
   };
   await sweep();
   const runner: Runner = await run({
