@@ -150,7 +150,7 @@ export const RECONSTRUCTED = {
   S4: 'event 10 leftover ties: first in turn order; nothing if a maximum is 0 or B = T',
   S5: 'event 10 take: a random non-Recycl card of a named supplier',
   S6: 'quiz ties: every closest player takes one card in turn order',
-  S7: '1 bis revealed with 1',
+  S7: '1 bis revealed in the same step as 1, once every guess is in',
   S8: 'event 2: Recycl cards in hand or on the board',
   S9: 'event 4: hand only',
   S10: 'event 11: discard non-Recycl hand cards; draw when discarding is impossible',

@@ -52,8 +52,8 @@ export function openEvent(s: PhoneImpactState, events: LogEvent[]): void {
   s.event = null;
   switch (id) {
     case '1': {
-      // S7: the answer card comes with the question.
-      if (s.eventDeck[0] === '1bis') s.revealed.push(s.eventDeck.shift()!);
+      // S7: the answer card (1 bis) is turned in the same step, but only once every guess is in
+      // (closeQuiz): until then it waits face down on top of the deck.
       s.event = { id, step: 'quiz', queue: turnOrder(s), guesses: new Array(s.seats).fill(null) };
       return;
     }
@@ -339,6 +339,7 @@ export function closeQuiz(s: PhoneImpactState, events: LogEvent[]): void {
   const best = Math.min(...dist);
   const winners = turnOrder(s).filter((q) => dist[q] === best);
   s.quizReveal = guesses.slice();
+  if (s.eventDeck[0] === '1bis') s.revealed.push(s.eventDeck.shift()!);
   events.push(ev('quizReveal', { answer: QUIZ_ANSWER_KG, guesses: turnOrder(s).map((q) => ({ key: 'phoneimpact.log.guess', args: { seat: { seat: q }, kg: guesses[q]! } })), winners: winners.map((q) => ({ seat: q })) }));
   s.event = { id: '1', step: 'take', queue: winners };
 }

@@ -205,7 +205,9 @@ describe('default ruleset (seed edition) worked examples', () => {
     let s = fresh(4);
     reveal(s, '1');
     expect(phoneImpact.pending(s)).toEqual([0, 1, 2, 3]);
-    expect(s.revealed).toEqual(['1', '1bis']);
+    // The answer card stays face down until every guess is in.
+    expect(s.revealed).toEqual(['1']);
+    expect(s.eventDeck[0]).toBe('1bis');
     expect(refusal(s, 0, { type: 'guess', kg: -1 })).toBe('phoneimpact.error.badGuess');
     expect(refusal(s, 0, { type: 'guess', kg: 1_000_001 })).toBe('phoneimpact.error.badGuess');
     const guesses = [500, 2500, 4000, 3500];
@@ -216,6 +218,7 @@ describe('default ruleset (seed edition) worked examples', () => {
       s = r.state;
     }
     expect(s.quizReveal).toEqual(guesses);
+    expect(s.revealed).toEqual(['1', '1bis']);
     // Seats 1 and 3 tie; each takes a face-up card in turn order.
     const takers: number[] = [];
     while (s.phase === 'event') {
