@@ -6,7 +6,8 @@
  * image, texts) changes when only other seats' secrets change.
  */
 import { describe, expect, it } from 'vitest';
-import { cloneJson, replay, rngFromSeed, rollout, type AnyGame, type Decision, type GameOptions, type Seat } from '../../src/engine/index.js';
+import { cloneJson, replay, rngFromSeed, rollout, type AnyGame, type Decision, type GameOptions, type Msg, type Seat } from '../../src/engine/index.js';
+import { localise } from '../../src/i18n/index.js';
 import { decisionComponents, decisionNotes, formModal } from '../../src/discord/decision-ui.js';
 import { LIMITS } from '../../src/discord/limits.js';
 import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages.js';
@@ -74,6 +75,34 @@ function checkModal(modal: Json & { title?: string }, fields: number, at: string
   }
 }
 
+/**
+ * Every text of a decision a player reads, with the limit Discord puts on where it is shown: a
+ * longer one would be cut with "…", and a cut label can hide the price or the effect of a choice.
+ */
+function overlong(decision: Decision<unknown>, language: 'en' | 'fr'): string[] {
+  const seatName = (s: number) => `Player ${s}`;
+  const text = (m: Msg) => localise(language, m, seatName);
+  const found: string[] = [];
+  const within = (m: Msg | undefined, max: number, where: string) => {
+    if (m && text(m).length > max) found.push(`${where} over ${max}: '${text(m)}'`);
+  };
+  const asButtons = decision.kind === 'choose' && decision.choices.length <= (LIMITS.actionRows - 1 - (decision.shortcuts?.length ? 1 : 0)) * LIMITS.buttonsPerRow;
+  for (const sc of decision.shortcuts ?? []) within(sc.label, LIMITS.buttonLabel, 'shortcut');
+  if (decision.kind === 'form') {
+    for (const f of decision.fields) {
+      within(f.label, LIMITS.textInputLabel, 'field label');
+      if (f.kind === 'select') for (const c of f.choices) (within(c.label, LIMITS.selectOptionLabel, 'field option'), within(c.detail, LIMITS.selectOptionDescription, 'field option description'));
+    }
+    return found;
+  }
+  if (!asButtons) within(decision.prompt, LIMITS.selectPlaceholder, 'placeholder');
+  for (const c of decision.choices) {
+    if (asButtons) within(c.label, LIMITS.buttonLabel, 'button');
+    else (within(c.label, LIMITS.selectOptionLabel, 'option'), within(c.detail, LIMITS.selectOptionDescription, 'option description'));
+  }
+  return found;
+}
+
 /** How many different answers a decision offers (capped: only "one" or "more" matters). */
 function answers(decision: Decision<unknown>): number {
   const shortcuts = decision.shortcuts?.length ?? 0;
@@ -111,6 +140,8 @@ function checkSeat(game: AnyGame, state: unknown, seat: Seat, seats: number, at:
   check((decision.shortcuts?.length ?? 0) <= LIMITS.shortcuts, `${at}: too many shortcuts`);
   if (!decision.concealing) check(answers(decision) >= 2, `${at}: decision '${decision.id}' has a single answer`);
   for (const language of ['en', 'fr'] as const) {
+    const cut = overlong(decision, language);
+    check(cut.length === 0, `${at} (${language}): ${cut.join('; ')}`);
     const ctx = { gameId: 42, version: 7, language, seatName: (s: number) => `Player ${s}` };
     checkComponents(decisionComponents(decision, ctx).map((r) => r.toJSON() as Json), `${at} (${language})`);
     decisionNotes(decision, ctx);

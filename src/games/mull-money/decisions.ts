@@ -155,7 +155,8 @@ function lotDecision(s: MullState, naming: boolean): Decision<MullMove> {
   const lots = openLots(s);
   const choices: Choice[] = lots.map((i) => ({
     id: `lot${i}`,
-    label: { key: 'mull-money.choice.lot', args: { lot: i + 1, cards: cardsMsg(s.lots[i]!) } },
+    // The cards go in the detail: three long card names did not fit a button's 80 characters.
+    label: { key: 'mull-money.choice.lot', args: { lot: i + 1, count: s.lots[i]!.length } },
     detail: { key: naming ? 'mull-money.detail.nameLot' : 'mull-money.detail.lot', args: { cards: cardsMsg(s.lots[i]!) } },
   }));
   return {

@@ -1,9 +1,9 @@
 /** What the pending seat is asked now, built from public facts plus that seat's own secrets. */
 import type { Choice, Decision, Field, FormValues, Msg, Seat, Shortcut } from '../../engine/index.js';
 import { numberDecision } from '../../engine/index.js';
-import { contractType, DECON_COST, equipmentType, mafiaPrice, marketPrice, RECYCLING_COST, SETUP_EQUIPMENT_KEEP, SORTING_COST } from './constants.js';
+import { contractType, DECON_COST, mafiaPrice, marketPrice, RECYCLING_COST, SETUP_EQUIPMENT_KEEP, SORTING_COST } from './constants.js';
 import { mafiaTotal } from './mafia.js';
-import { colourMsg, contractMsg, cubesMsg, equipmentMsg } from './msgs.js';
+import { colourMsg, contractChoice, contractMsg, cubesMsg, equipmentChoice, equipmentMsg } from './msgs.js';
 import { suggest, visibleFields, type CountField } from './phaseB.js';
 import { destroyable, menuItems, offerTargets, refillOptions } from './phaseC.js';
 import { pickValue } from './freeChoice.js';
@@ -154,7 +154,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
       };
     }
     case 'buy': {
-      const choices: Choice[] = sec.hand.map((c) => ({ id: String(c), label: equipmentMsg(c) }));
+      const choices: Choice[] = sec.hand.map((c) => ({ id: String(c), ...equipmentChoice(c) }));
       return {
         kind: 'form', id: 'buy',
         prompt: { key: 'palermo.prompt.buy', args: { cash: b.cash } },
@@ -178,7 +178,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
         prompt: { key: 'palermo.prompt.offer' },
         notes: targets.map((p) => ({ key: 'palermo.note.buyerCash', args: { seat: { seat: p }, cash: t.boards[p]!.cash } })),
         fields: [
-          { kind: 'select', id: 'contract', label: { key: 'palermo.field.contract' }, choices: b.contracts.map((c, i) => ({ id: String(i), label: contractMsg(c.card), detail: { key: 'palermo.detail.held', args: { price: c.price, life: c.life } } })), min: 1, max: 1 },
+          { kind: 'select', id: 'contract', label: { key: 'palermo.field.contract' }, choices: b.contracts.map((c, i) => ({ id: String(i), ...contractChoice(c.card, { key: 'palermo.detail.held', args: { price: c.price, life: c.life } }) })), min: 1, max: 1 },
           { kind: 'select', id: 'buyer', label: { key: 'palermo.field.buyer' }, choices: targets.map((p) => ({ id: String(p), label: { key: 'palermo.seat', args: { seat: { seat: p } } } })), min: 1, max: 1 },
           { kind: 'number', id: 'amount', label: { key: 'palermo.field.amount' }, min: -b.cash, max: maxCash, default: 0 },
         ],
@@ -195,7 +195,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
       return {
         kind: 'choose', id: 'destroy',
         prompt: { key: 'palermo.prompt.destroy' },
-        choices: list.map((i) => ({ id: String(i), label: equipmentMsg(b.equipment[i]!.card), tone: 'danger' })),
+        choices: list.map((i) => ({ id: String(i), ...equipmentChoice(b.equipment[i]!.card), tone: 'danger' })),
         shortcuts: [back],
         toMove: (id) => (list.includes(Number(id)) ? { type: 'destroy', index: Number(id) } : null),
       };
@@ -205,7 +205,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
       return {
         kind: 'choose', id: `refill${b.handCount}`,
         prompt: { key: 'palermo.prompt.refill', args: { count: b.handCount } },
-        choices: options.map((c) => (c === null ? { id: 'deck', label: { key: 'palermo.choice.deck' } } : { id: String(c), label: equipmentMsg(c) })),
+        choices: options.map((c) => (c === null ? { id: 'deck', label: { key: 'palermo.choice.deck' } } : { id: String(c), ...equipmentChoice(c) })),
         toMove: (id) => (id === 'deck' ? { type: 'refill', card: null } : options.includes(Number(id)) ? { type: 'refill', card: Number(id) } : null),
       };
     }
@@ -222,7 +222,7 @@ function pickDecision(t: Table, seat: Seat): D | null {
     kind: 'choose', id: 'pick',
     prompt: { key: 'palermo.prompt.pick' },
     notes: [{ key: 'palermo.note.money', args: { cash: b.cash, debt: b.debt } }, { key: 'palermo.note.ladder' }],
-    choices: row.map((c, i) => ({ id: String(c), label: contractMsg(c), detail: { key: 'palermo.detail.pick', args: { price: pickValue(t, i), life: contractType(c).validity } } })),
+    choices: row.map((c, i) => ({ id: String(c), ...contractChoice(c, { key: 'palermo.detail.pick', args: { price: pickValue(t, i), life: contractType(c).validity } }) })),
     shortcuts: [sc('pass', 'palermo.shortcut.pass', { type: 'pass' })],
     toMove: (id) => (row.includes(Number(id)) && /^\d+$/.test(id) ? { type: 'pick', card: Number(id) } : null),
   };
@@ -236,7 +236,7 @@ function phaseDDecision(t: Table, seat: Seat): D | null {
     return {
       kind: 'choose', id: 'name',
       prompt: { key: 'palermo.prompt.name' },
-      choices: a.unoffered.map((c) => ({ id: String(c), label: contractMsg(c) })),
+      choices: a.unoffered.map((c) => ({ id: String(c), ...contractChoice(c) })),
       toMove: (id) => (a.unoffered.includes(Number(id)) ? { type: 'name', card: Number(id) } : null),
     };
   }
@@ -284,8 +284,8 @@ function setupDecision(t: Table, seat: Seat, sec: Secrets): D | null {
     prompt: { key: 'palermo.prompt.setup', args: { count: SETUP_EQUIPMENT_KEEP } },
     notes: [{ key: 'palermo.note.setup' }],
     fields: [
-      { kind: 'select', id: 'contract', label: { key: 'palermo.field.keepContract' }, choices: draws.contracts.map((c) => ({ id: String(c), label: contractMsg(c) })), min: 1, max: 1 },
-      { kind: 'select', id: 'equipment', label: { key: 'palermo.field.keepEquipment' }, choices: draws.equipment.map((c) => ({ id: String(c), label: equipmentMsg(c), detail: { key: 'palermo.detail.price', args: { price: equipmentType(c).price } } })), min: SETUP_EQUIPMENT_KEEP, max: SETUP_EQUIPMENT_KEEP },
+      { kind: 'select', id: 'contract', label: { key: 'palermo.field.keepContract' }, choices: draws.contracts.map((c) => ({ id: String(c), ...contractChoice(c) })), min: 1, max: 1 },
+      { kind: 'select', id: 'equipment', label: { key: 'palermo.field.keepEquipment' }, choices: draws.equipment.map((c) => ({ id: String(c), ...equipmentChoice(c) })), min: SETUP_EQUIPMENT_KEEP, max: SETUP_EQUIPMENT_KEEP },
     ],
     shortcuts: [sc('suggested', 'palermo.shortcut.setupSuggested', { type: 'setup', contract: s.contract, equipment: s.equipment })],
     toMove: (v) => {

@@ -20,6 +20,30 @@ export function contractMsg(card: number): Msg {
   return { key: 'palermo.contractCard', args: { id: t.id, delivery: cubesMsg(t.delivery as Vec), kind: { key: `palermo.kind.${t.kind}` }, price: t.price, validity: t.validity } };
 }
 
+/**
+ * A contract as a choice: name, kind and pay on the label; deliveries and length (or `terms`, what
+ * this choice adds) in the detail. A button label stops at 80 characters, and the whole card did
+ * not fit, so its price and effect were cut off.
+ */
+export function contractChoice(card: number, terms?: Msg): { label: Msg; detail: Msg } {
+  const t = contractType(card);
+  const delivery = cubesMsg(t.delivery as Vec);
+  return {
+    label: { key: 'palermo.contractLabel', args: { id: t.id, kind: { key: `palermo.kind.${t.kind}` }, price: t.price } },
+    detail: terms ? { key: 'palermo.contractDetailWith', args: { delivery, terms } } : { key: 'palermo.contractDetail', args: { delivery, validity: t.validity } },
+  };
+}
+
+/** A piece of equipment as a choice: name and price on the label, what it holds and costs in the detail. */
+export function equipmentChoice(card: number): { label: Msg; detail: Msg } {
+  const t = equipmentType(card);
+  const colours: Msg[] = t.colours.map(colourMsg);
+  return {
+    label: { key: 'palermo.equipmentLabel', args: { id: t.id, kind: { key: `palermo.equipmentKind.${t.kind}` }, price: t.price } },
+    detail: { key: `palermo.equipmentDetail.${t.kind}`, args: { capacity: t.capacity, colours: { key: 'palermo.list', args: { items: colours } }, cost: Math.abs(t.operating) } },
+  };
+}
+
 export function equipmentMsg(card: number): Msg {
   const t = equipmentType(card);
   const colours: Msg[] = t.colours.map(colourMsg);

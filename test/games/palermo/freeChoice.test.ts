@@ -47,7 +47,7 @@ describe('free-choice variant (§3.9)', () => {
     let s = choosing([c5, c6, c3, c9], [0, 2, 1, 3]);
     const d = palermo.decision(s, 0)!;
     expect(d.kind).toBe('choose');
-    expect(d.kind === 'choose' && d.choices.map((c) => [c.id, c.detail?.args?.price])).toEqual([[String(c5), 15], [String(c6), 10], [String(c3), 10], [String(c9), 65]]);
+    expect(d.kind === 'choose' && d.choices.map((c) => [c.id, (c.detail?.args?.terms as { args?: { price?: number } } | undefined)?.args?.price])).toEqual([[String(c5), 15], [String(c6), 10], [String(c3), 10], [String(c9), 65]]);
     expect(d.shortcuts?.map((x) => x.id)).toEqual(['pass']);
     expect(refused(s, 1, { type: 'pick', card: c5 })).toBe('palermo.error.notYourTurn');
     expect(refused(s, 0, { type: 'pick', card: ct('C7') })).toBe('palermo.error.notOffered');
