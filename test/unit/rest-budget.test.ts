@@ -57,25 +57,59 @@ describe('the global REST budget', () => {
 });
 
 describe('the global limit, held as requests leave', () => {
-  it('lets no more than the limit leave within any second plus the margin, in the order asked', async () => {
+  /** A REST client whose requests go nowhere and note when they left, on the monotonic clock. */
+  function restHeldTo(perSecond: number, offset: number) {
     const sent: { url: string; at: number }[] = [];
     const rest = new REST({
-      globalRequestsPerSecond: 4,
-      offset: 50,
+      globalRequestsPerSecond: perSecond,
+      offset,
       makeRequest: async (url) => {
         sent.push({ url, at: performance.now() });
         return new Response('{}') as never;
       },
     });
     holdGlobalLimit(rest);
+    return { sent, send: (url: string) => rest.options.makeRequest(url, {}) };
+  }
+
+  /** Busy-waits until the wall clock reads `ms`, as a loaded machine holds the event loop. */
+  function busyUntil(ms: number): void {
+    while (Date.now() < ms);
+  }
+
+  it('lets no more than the limit leave within any second plus the margin, in the order asked', async () => {
+    const { sent, send } = restHeldTo(4, 50);
     const urls = Array.from({ length: 10 }, (_, i) => `https://discord.test/${i}`);
-    await Promise.all(urls.map((url) => rest.options.makeRequest(url, {})));
+    await Promise.all(urls.map(send));
     expect(sent.map((s) => s.url)).toEqual(urls);
-    // The fifth request after any one leaves 1,050 ms after it (the throttle counts whole
-    // milliseconds of the wall clock, so allow a few less): more than a second.
-    for (let i = 0; i + 4 < sent.length; i++) expect(sent[i + 4]!.at - sent[i]!.at).toBeGreaterThanOrEqual(1045);
+    // The fifth request after any one leaves 1,050 ms after it or later.
+    for (let i = 0; i + 4 < sent.length; i++) expect(sent[i + 4]!.at - sent[i]!.at).toBeGreaterThanOrEqual(1050);
     // Up to the limit leave at once.
     expect(sent[3]!.at - sent[0]!.at).toBeLessThan(1000);
+  });
+
+  it('keeps the order and the limit when the event loop is busy as held requests fall due', async () => {
+    const { sent, send } = restHeldTo(4, 50);
+    const urls = Array.from({ length: 10 }, (_, i) => `https://discord.test/${i}`);
+    // Requests asked over 80 ms while the first ones leave, on whole milliseconds of the wall
+    // clock: a throttle that plans from Date.now() gives the fifth and seventh the same timer
+    // duration and the sixth another, and Node runs all the due timers of one duration first.
+    busyUntil(Date.now() + 1);
+    const start = Date.now();
+    const asked: Promise<unknown>[] = [];
+    const ask = (i: number) => asked.push(send(urls[i]!));
+    ask(0);
+    busyUntil(start + 20);
+    ask(1);
+    busyUntil(start + 40);
+    [2, 3, 4, 5].forEach(ask);
+    busyUntil(start + 80);
+    [6, 7, 8, 9].forEach(ask);
+    // The loop is busy from shortly before the fifth may leave until after the seventh may.
+    setTimeout(() => busyUntil(start + 1050 + 100), 1050 - 30 - (Date.now() - start));
+    await Promise.all(asked);
+    expect(sent.map((s) => s.url)).toEqual(urls);
+    for (let i = 0; i + 4 < sent.length; i++) expect(sent[i + 4]!.at - sent[i]!.at).toBeGreaterThanOrEqual(1050);
   });
 
   it('leaves a client without a limit as it was', () => {
