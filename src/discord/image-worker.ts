@@ -18,6 +18,22 @@ const queue: Message[] = [];
  */
 const collectYoung = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
 
+/** How a send fails when the parent is gone (killed, so it could not close the channel first). */
+const CHANNEL_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_IPC_CHANNEL_CLOSED']);
+
+/**
+ * A parent killed while this worker draws is noticed only when the image is sent: nobody waits
+ * for it then, and the worker ends quietly rather than on an unhandled EPIPE in the bot's logs.
+ */
+function answer(message: object): void {
+  if (!process.connected) process.exit(0);
+  process.send!(message, undefined, {}, (error: (Error & { code?: string }) | null) => {
+    if (!error) return;
+    if (!process.connected || CHANNEL_GONE.has(error.code ?? '')) process.exit(0);
+    throw error;
+  });
+}
+
 function renderNext(): void {
   const message = queue.shift();
   if (!message) return;
@@ -26,9 +42,9 @@ function renderNext(): void {
     const encodedBefore = encoding.ms;
     const png = renderImage(message.job);
     const ms = performance.now() - started;
-    process.send!({ id: message.id, ms, encodeMs: encoding.ms - encodedBefore, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
+    answer({ id: message.id, ms, encodeMs: encoding.ms - encodedBefore, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) });
   } catch (error) {
-    process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    answer({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
   collectYoung?.({ type: 'minor' });
   if (queue.length > 0) setImmediate(renderNext);
