@@ -1,6 +1,6 @@
 /** Every slash command. Each file exports `data` (the definition) and `execute`. */
-import type { ChatInputCommandInteraction, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { BotContext } from '../src/discord/context.js';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { Command } from '../src/discord/context.js';
 import * as game from './game.js';
 import * as hand from './hand.js';
 import * as help from './help.js';
@@ -11,10 +11,7 @@ import * as profile from './profile.js';
 import * as rules from './rules.js';
 import * as status from './status.js';
 
-export interface Command {
-  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
-  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
-}
+export type { Command };
 
 export const COMMANDS: Command[] = [game, hand, status, rules, help, notify, history, leaderboard, profile];
 

@@ -1,6 +1,6 @@
 /** Wires the bot together: database, store, Discord client, router and the game tables. */
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
-import { commandMap } from '../commands/index.js';
+import { commandMap, commandsJson } from '../commands/index.js';
 import type { Config } from './config.js';
 import type { BotContext } from './discord/context.js';
 import { createImages } from './discord/images.js';
@@ -136,7 +136,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await ready;
       applicationId = client.application!.id;
     }
-    await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, { store, logger });
+    await registerCommands(client.rest, applicationId, config.DISCORD_GUILD_ID, commandsJson(), { store, logger });
     if (http) {
       interactionsUrl = await http.listen(config.PORT!).catch((error: unknown) => {
         throw portError(error, { what: 'The interactions endpoint', variable: 'PORT', port: config.PORT! });

@@ -2,6 +2,7 @@
 import './node-version.js';
 import 'dotenv/config';
 import { REST, Routes } from 'discord.js';
+import { commandsJson } from '../commands/index.js';
 import { loadConfig } from './config.js';
 import { registerCommands } from './discord/register-commands.js';
 import { createLogger } from './logger.js';
@@ -10,7 +11,7 @@ const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(config.DISCORD_TOKEN);
 const app = (await rest.get(Routes.currentApplication())) as { id: string; verify_key?: string; interactions_endpoint_url?: string | null };
-await registerCommands(rest, app.id, config.DISCORD_GUILD_ID, { logger, force: true });
+await registerCommands(rest, app.id, config.DISCORD_GUILD_ID, commandsJson(), { logger, force: true });
 if (config.INTERACTIONS === 'http') {
   // HTTP mode also needs two settings of the Developer Portal (General Information page).
   if (app.verify_key && app.verify_key.toLowerCase() !== config.DISCORD_PUBLIC_KEY!.toLowerCase()) {

@@ -1,5 +1,5 @@
 /** What every command and component handler receives besides the interaction. */
-import type { Client } from 'discord.js';
+import type { ChatInputCommandInteraction, Client, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
@@ -19,4 +19,10 @@ export interface BotContext {
   clock: Clock;
   /** Where strong bots and hints think. */
   thinker: Thinker;
+}
+
+/** A slash command: its definition for Discord and what it does (one file each in commands/). */
+export interface Command {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { ordinal } from 'openskill';
 import { GAMES } from '../games/index.js';
 import { t, type Language } from '../i18n/index.js';
 import type { GameRecord } from '../store/game-store.js';
-import { OVERALL } from '../store/ratings.js';
+import { OVERALL } from '../store/rows/ratings.js';
 import { logLines } from './async.js';
 import type { BotContext } from './context.js';
 import { encodeCustomId } from './custom-id.js';

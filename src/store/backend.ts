@@ -6,22 +6,22 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type * as schema from './schema.js';
 
-/** The tables, by the names both schemas share. */
-export type Tables = typeof schema;
+/** The schema: its tables, by the names both databases share. */
+export type Schema = typeof schema;
 
 /**
  * A query handle (the database or an open transaction). Typed as the SQLite builder, whose
  * awaited results match PostgreSQL's; the store only awaits builders, and never calls the
  * SQLite-only `.get()`, `.all()` or `.run()`.
  */
-export type Q = BetterSQLite3Database<Tables>;
+export type Q = BetterSQLite3Database<Schema>;
 
 /** Named unique constraints the store reacts to, the same on both databases. */
 export type UniqueConstraint = 'moves_interaction_id_unique' | 'games_one_open_per_channel';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'postgres';
-  readonly t: Tables;
+  readonly schema: Schema;
   /** Reads outside a transaction (each statement sees committed data). */
   read<T>(fn: (q: Q) => Promise<T>): Promise<T>;
   /**

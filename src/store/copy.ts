@@ -7,11 +7,14 @@
 import { count, getTableName, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { errorChain, type Tables } from './backend.js';
+import { errorChain, type Schema } from './backend.js';
 import type { SqliteBackend } from './database.js';
-import { GameStore } from './game-store.js';
+import { requeue } from './changes/outbox.js';
+import type { StoreContext } from './context.js';
 import { pgJobSink } from './jobs.js';
 import { describePgError, type PgBackend } from './postgres.js';
+import { activeGameIds } from './rows/games.js';
+import { gamesWithUnsentPosts } from './rows/posts.js';
 
 /** Parents before children, so foreign keys hold at every insert. */
 const ORDER = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
@@ -31,20 +34,20 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
   await to.write(async (tx) => {
     for (const name of ORDER) {
       if (KEEP_EXISTING.has(name)) continue;
-      const [{ n }] = (await tx.select({ n: count() }).from(to.t[name])) as [{ n: number }];
+      const [{ n }] = (await tx.select({ n: count() }).from(to.schema[name])) as [{ n: number }];
       if (n === 0) continue;
       if (name === 'games') throw new CopyError(`The PostgreSQL database already holds ${n} ${n === 1 ? 'game' : 'games'}: ${START_AGAIN}`);
-      throw new CopyError(`The PostgreSQL database already holds ${n} ${n === 1 ? 'row' : 'rows'} of ${getTableName(to.t[name])} though no games: ${START_AGAIN}`);
+      throw new CopyError(`The PostgreSQL database already holds ${n} ${n === 1 ? 'row' : 'rows'} of ${getTableName(to.schema[name])} though no games: ${START_AGAIN}`);
     }
     for (const name of ORDER) {
-      const rows = (await from.read((q) => q.select().from(from.t[name]))) as Record<string, unknown>[];
+      const rows = (await from.read((q) => q.select().from(from.schema[name]))) as Record<string, unknown>[];
       counts[name] = rows.length;
       for (let i = 0; i < rows.length; i += BATCH) {
-        const insert = tx.insert(to.t[name] as Tables['games']).values(rows.slice(i, i + BATCH) as (typeof to.t.games.$inferInsert)[]);
+        const insert = tx.insert(to.schema[name] as Schema['games']).values(rows.slice(i, i + BATCH) as (typeof to.schema.games.$inferInsert)[]);
         try {
           await (KEEP_EXISTING.has(name) ? insert.onConflictDoNothing() : insert);
         } catch (error) {
-          throw refused(getTableName(to.t[name]), error);
+          throw refused(getTableName(to.schema[name]), error);
         }
       }
     }
@@ -55,12 +58,10 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
       );
     }
   });
-  const store = new GameStore(to);
-  store.jobs = pgJobSink;
-  const open = await store.activeGames();
-  for (const game of open) await store.requeue(game.id);
-  const unsent = await store.gamesWithUnsentPosts();
-  for (const gameId of unsent) if (!open.some((g) => g.id === gameId)) await store.requeue(gameId);
+  const ctx: StoreContext = { backend: to, schema: to.schema, now: () => new Date(), botDelayMs: 0, jobs: pgJobSink };
+  const open = await to.read((q) => activeGameIds(q, to.schema));
+  const unsent = await to.read((q) => gamesWithUnsentPosts(q, to.schema));
+  for (const gameId of new Set([...open, ...unsent])) await requeue(ctx, gameId);
   return counts;
 }
 

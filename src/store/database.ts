@@ -69,7 +69,7 @@ export function openDatabase(path: string): SqliteBackend {
   };
   return {
     kind: 'sqlite',
-    t: schema,
+    schema,
     client: sqlite,
     read: (fn) => exclusive(() => fn(db as Q)),
     write: (fn) =>

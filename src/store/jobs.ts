@@ -21,7 +21,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Logger as GraphileLogger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Q } from './backend.js';
-import type { JobSink } from './game-store.js';
+import type { JobSink } from './records.js';
 
 export type JobTask = 'post' | 'bot_turn' | 'clock';
 

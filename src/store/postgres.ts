@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { DatabaseError, errorChain, type Backend, type Q, type Tables, type UniqueConstraint } from './backend.js';
+import { DatabaseError, errorChain, type Backend, type Q, type Schema, type UniqueConstraint } from './backend.js';
 import * as schema from './schema-pg.js';
 
 export { DatabaseError };
@@ -49,10 +49,9 @@ export async function openPostgres(url: string, opts: PgOptions = {}): Promise<P
     throw error instanceof DatabaseError ? error : new DatabaseError(describePgError(error), { cause: error });
   }
   const db = drizzle({ client: pool, schema });
-  const t = schema as unknown as Tables;
   return {
     kind: 'postgres',
-    t,
+    schema: schema as unknown as Schema,
     pool,
     read: (fn) => fn(db as unknown as Q),
     write: (fn, lockGameId) =>

@@ -50,7 +50,7 @@ const TABLES = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'depa
 async function contents(backend: Backend): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const name of TABLES) {
-    const rows = (await backend.read((q) => q.select().from(backend.t[name]))) as unknown[];
+    const rows = (await backend.read((q) => q.select().from(backend.schema[name]))) as unknown[];
     out[name] = rows.map((r) => [JSON.stringify(r), r] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
   }
   return out;
@@ -165,7 +165,7 @@ describe.runIf(hasPg)('npm run db:copy', () => {
     // Ratings left without their games (deleted by hand): merging two players' ratings would be wrong.
     const url = await emptyPgDatabase();
     const pgStore = new GameStore(await openPostgres(url));
-    await pgStore.backend.write((tx) => tx.insert(pgStore.backend.t.ratings).values({ guildId: '1', userId: 'c1-a', gameType: 'r-eco', mu: 30, sigma: 5, games: 1, wins: 1 }));
+    await pgStore.backend.write((tx) => tx.insert(pgStore.backend.schema.ratings).values({ guildId: '1', userId: 'c1-a', gameType: 'r-eco', mu: 30, sigma: 5, games: 1, wins: 1 }));
     await pgStore.close();
     const held = copy({ DATABASE_PATH: path, DATABASE_URL: url });
     expect(held.status).toBe(1);

@@ -9,7 +9,7 @@ describe.each(backends)('frequent reads on $name', ({ kind, open }) => {
 
   it('read each call its own values, in and out of transactions, and build once only where kept', async () => {
     backend = await open();
-    const { meta } = backend.t;
+    const { meta } = backend.schema;
     await backend.write(async (tx) => {
       await tx.insert(meta).values([{ key: 'a', value: 'one' }, { key: 'b', value: 'two' }]);
     });

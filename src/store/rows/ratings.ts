@@ -6,10 +6,10 @@
  * - a human who left, was kicked or timed out of the game is ranked last, below every seat, so
  *   leaving never gains anything; bots are not rated.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rate, rating } from 'openskill';
-import type { Outcome } from '../engine/index.js';
-import type { Q, Tables } from './backend.js';
+import type { Outcome } from '../../engine/index.js';
+import type { Q, Schema } from '../backend.js';
 
 /** The pool every game also counts towards. */
 export const OVERALL = '*';
@@ -21,7 +21,7 @@ interface Rated {
   gameType: string;
 }
 
-export async function rateGame(tx: Q, { departures, ratings }: Tables, record: Rated, outcome: Outcome): Promise<void> {
+export async function rateGame(tx: Q, { departures, ratings }: Schema, record: Rated, outcome: Outcome): Promise<void> {
   if (!record.guildId) return;
   const rankOf = new Map(outcome.standings.map((s) => [s.seat, s.rank]));
   const present = record.seats.filter((s) => !s.isBot && s.userId).map((s) => ({ userId: s.userId!, rank: rankOf.get(s.position) ?? outcome.standings.length }));
@@ -51,4 +51,16 @@ export async function rateGame(tx: Q, { departures, ratings }: Tables, record: R
         });
     }
   }
+}
+
+export type RatingRow = Schema['ratings']['$inferSelect'];
+
+/** The best-rated players of a server (by the conservative estimate mu − 3σ). */
+export function leaderboard(q: Q, { ratings }: Schema, guildId: string, gameType: string, limit: number): Promise<RatingRow[]> {
+  return q.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.gameType, gameType)))
+    .orderBy(sql`${ratings.mu} - 3 * ${ratings.sigma} desc`, asc(ratings.userId)).limit(limit);
+}
+
+export function ratingsOf(q: Q, { ratings }: Schema, guildId: string, userId: string): Promise<RatingRow[]> {
+  return q.select().from(ratings).where(and(eq(ratings.guildId, guildId), eq(ratings.userId, userId))).orderBy(asc(ratings.gameType));
 }
