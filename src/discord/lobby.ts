@@ -141,36 +141,50 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   ctx.tables.wake(updated);
 }
 
-/** How long a new lobby waits for what earlier games still owe its channel. */
+/**
+ * How long a new lobby waits for what earlier games still owe its channel: first within the
+ * interaction's 3 s, as an ordinary reply; then, past that, as a channel message.
+ */
+const OWED_POSTS_QUICK_MS = 1_000;
 const OWED_POSTS_WAIT_MS = 10_000;
+
+/** Resolves true once `work` is done, false if `ms` pass first. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Answers with the lobby message and saves its id. Someone may join between the answer and the
  * save and find no message to edit; then the lobby is redrawn here from the saved record.
+ *
+ * A channel's posts keep their order across its games: what an earlier game still owes the
+ * channel (its final scores, still drawing, or held by a dead replica's job) is sent first, from
+ * here. A reply takes its place in the channel at once, even deferred, so when that takes longer
+ * than the interaction allows, the lobby is posted as a channel message after them and the host
+ * is answered privately.
  */
 export async function postLobby(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord): Promise<void> {
   const owing = (await ctx.store.gamesOwingPostsIn(record.channelId)).filter((id) => id !== record.id);
-  if (owing.length > 0) return postLobbyAfterOwedPosts(ctx, interaction, record, owing);
+  if (owing.length > 0) {
+    const sending = (async () => {
+      for (const gameId of owing) await ctx.tables.sendOwed(gameId);
+    })().catch((error: unknown) => ctx.logger.warn({ err: error, channelId: record.channelId }, 'earlier posts not sent before a lobby'));
+    if (!(await within(sending, OWED_POSTS_QUICK_MS))) return postLobbyAfter(ctx, interaction, record, sending);
+  }
   const posted = lobbyMessage(record);
   const response = await interaction.reply({ ...posted, withResponse: true });
   await saveLobbyMessage(ctx, record, response.resource?.message?.id, posted);
 }
 
-/**
- * A channel's posts keep their order across its games: when an earlier game still owes it posts
- * (its final scores, waiting for a dead replica's work to be taken over, or still drawing), they
- * go first. A reply would take its place in the channel at once, even deferred, so the lobby is
- * posted as a channel message after them, and the host is answered privately.
- */
-async function postLobbyAfterOwedPosts(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord, owing: number[]): Promise<void> {
+async function postLobbyAfter(ctx: BotContext, interaction: ChatInputCommandInteraction | ButtonInteraction, record: GameRecord, sending: Promise<unknown>): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, OWED_POSTS_WAIT_MS)));
-  const sent = (async () => {
-    for (const gameId of owing) await ctx.tables.sendOwed(gameId);
-  })().catch((error: unknown) => ctx.logger.warn({ err: error, channelId: record.channelId }, 'earlier posts not sent before a lobby'));
-  await Promise.race([sent, waited]);
-  clearTimeout(timer);
+  await within(sending, OWED_POSTS_WAIT_MS);
   const channel = await channelById(ctx.client, record.channelId);
   if (!channel?.isSendable()) throw new Error(`channel ${record.channelId} cannot receive the lobby`);
   const posted = lobbyMessage(record);

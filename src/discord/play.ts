@@ -179,5 +179,12 @@ async function applyAnswer(
   if (!mapped.ok) return mapped;
   if (ctx.config.RECYCLERIE_TEST_HOLD_MOVES === 'before-commit') await new Promise(() => {});
   const result = await ctx.tables.move(record.id, { expectedVersion: record.version, seat, actorId, move: mapped.move, interactionId });
-  return result.ok ? { ok: true, game: result.value.game } : { ok: false, error: result.error };
+  if (result.ok) return { ok: true, game: result.value.game };
+  if (result.error.key === 'error.stale') {
+    // Another click landed first: say why this one is late (often the same click twice).
+    const now = await ctx.store.get(record.id);
+    const again = now ? await freshDecision(ctx, now, seat, id) : null;
+    if (again && !again.ok) return again;
+  }
+  return { ok: false, error: result.error };
 }
