@@ -32,7 +32,7 @@ describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
     const ready = double.connectedClients;
     const child = startBotProcess({ ...botEnv(double, tempDatabase(), { DATABASE_URL: url, JOB_SWEEP_MS: '200', ...extra }), RENDER_WORKERS: '0' });
     children.push(child);
-    await double.waitFor(() => double.connectedClients === ready + 1, 30_000);
+    await double.waitFor(() => double.connectedClients === ready + 1, 90_000);
     return child;
   }
 
@@ -130,7 +130,7 @@ describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
       }
       expect((await reader.postsOf(gameId)).at(-1)).toMatchObject({ kind: 'final', sentAt: null });
       // A second process that will not free the dead one's work for ten minutes.
-      await launch(url, { JOB_SWEEP_MS: '600000' });
+      const b = await launch(url, { JOB_SWEEP_MS: '600000' });
       await kill9(a);
       // Sent from here first: within the interaction's time as a plain reply, else below them.
       await settled(double, await ann.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco' } }), 30_000);
@@ -144,6 +144,7 @@ describe.runIf(hasPg)('bot processes sharing one PostgreSQL database', () => {
       expect((await reader.openInChannel(channel))!.seats).toHaveLength(2);
       await expectPostedOnce(url, world, channel, gameId);
       expect(double.violations).toEqual([]);
+      await kill9(b);
     } finally {
       await reader.close();
     }
