@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from 'discord.js';
 import { Scheduler } from '../src/discord/scheduler.js';
-import { Tables } from '../src/discord/tables.js';
+import { LocalRunner } from '../src/discord/local-runner.js';
 import { createLogger } from '../src/logger.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore } from '../src/store/game-store.js';
@@ -30,7 +30,7 @@ export async function benchScheduler(opts = { games: 10_000, due: 100 }) {
   }
   const channel = { isSendable: () => true, send: async () => ({ id: '1' }), messages: { fetch: async () => null } };
   const client = { channels: { fetch: async () => channel }, users: { fetch: async () => ({ send: async () => ({}) }) } } as unknown as Client;
-  const tables = new Tables(store, client, createLogger('silent'), 0, { render: async () => Buffer.alloc(0), close: async () => {} });
+  const tables = new LocalRunner(store, client, createLogger('silent'), 0, { render: async () => Buffer.alloc(0), close: async () => {} });
   const scheduler = new Scheduler(store, tables, createLogger('silent'), clock);
 
   const nextDue: number[] = [];

@@ -1,4 +1,4 @@
-/** Wires the bot together: database, store, Discord client, router and the game tables. */
+/** Wires the bot together: database, store, Discord client, router and the game runner. */
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import { commandMap, commandsJson } from '../commands/index.js';
 import type { Config } from './config.js';
@@ -9,7 +9,8 @@ import { registerCommands } from './discord/register-commands.js';
 import { splitRestBudget } from './discord/rest-budget.js';
 import { createRouter } from './discord/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/scheduler.js';
-import { Tables } from './discord/tables.js';
+import { LocalRunner } from './discord/local-runner.js';
+import { QueuedRunner } from './discord/queued-runner.js';
 import { createThinker } from './discord/thinker.js';
 import type { Logger } from './logger.js';
 import { PortError, portError } from './ports.js';
@@ -113,12 +114,12 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
     ? new WebPages({ store, images: boards, logger, ratePerMinute: config.WEB_RATE_PER_MINUTE, trustProxy: config.WEB_TRUST_PROXY })
     : null;
   if (http && web) http.otherRequests = (req, res) => web.handle(req, res);
-  const tables = new Tables(store, client, logger, config.BOT_MOVE_DELAY_MS, boards ?? images, config.RECYCLERIE_TEST_HOLD_POSTS, queued);
+  const runner = new (queued ? QueuedRunner : LocalRunner)(store, client, logger, config.BOT_MOVE_DELAY_MS, boards ?? images, config.RECYCLERIE_TEST_HOLD_POSTS);
   const thinker = createThinker(config.THINK_WORKERS, logger);
-  tables.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
-  const scheduler = new Scheduler(store, tables, logger, clock);
-  tables.onClocksChanged = () => scheduler.poke();
-  const ctx: BotContext = { config, logger, store, client, tables, images, scheduler, clock, thinker };
+  runner.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
+  const scheduler = new Scheduler(store, runner, logger, clock);
+  runner.onClocksChanged = () => scheduler.poke();
+  const ctx: BotContext = { config, logger, store, client, runner, images, scheduler, clock, thinker };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -165,15 +166,15 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   }
   // The thinking threads start at the first strong decision or hint, not here: most tables have
   // none, and each thread holds tens of megabytes.
-  let runner: JobRunner | null = null;
+  let jobRunner: JobRunner | null = null;
   if (backend.kind === 'postgres') {
-    runner = await jobs!.startJobRunner({
+    jobRunner = await jobs!.startJobRunner({
       pool: (backend as PgBackend).pool,
       concurrency: config.JOB_WORKERS,
       sweepMs: config.JOB_SWEEP_MS,
       tasks: {
-        post: ({ gameId, postId }) => tables.sendThrough(gameId, postId),
-        bot_turn: ({ gameId }) => tables.playBot(gameId),
+        post: ({ gameId, postId }) => runner.sendThrough(gameId, postId),
+        bot_turn: ({ gameId }) => runner.playBot(gameId),
         clock: async ({ gameId }) => {
           await scheduler.runGame(gameId);
           await store.rescheduleClock(gameId);
@@ -182,7 +183,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       onError: (error, what) => logger.error({ err: error, what }, 'job queue error'),
     });
   }
-  await tables.resume();
+  await runner.resume();
   scheduler.start();
   if (web) logger.info({ publicUrl: config.PUBLIC_URL, local: webUrl }, 'game pages served');
   if (http) logger.info({ url: interactionsUrl }, 'bot ready: interactions over HTTP');
@@ -199,9 +200,9 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await web?.close();
       await http?.close();
       scheduler.stop();
-      await runner?.stop();
-      tables.stop();
-      await tables.flush();
+      await jobRunner?.stop();
+      runner.stop();
+      await runner.flush();
       await client.destroy();
       await images.close();
       await thinker.close();

@@ -91,7 +91,7 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
   const updated = result.value;
   const language = gameLanguage(updated);
   if (updated.status === 'cancelled') {
-    ctx.tables.cancelBots(updated.id);
+    ctx.runner.cancelBots(updated.id);
     await interaction.reply({ content: t(language, 'game.lastPlayerLeft', { user: `<@${target.id}>`, id: updated.id }), allowedMentions: { parse: [] } });
     return;
   }
@@ -100,7 +100,7 @@ export async function kick(ctx: BotContext, interaction: ChatInputCommandInterac
     components: takeSeatRows(updated, seat, language),
     allowedMentions: { parse: [] },
   });
-  ctx.tables.wake(updated);
+  ctx.runner.wake(updated);
 }
 
 /**
@@ -121,14 +121,14 @@ export async function takeSeat(ctx: BotContext, interaction: ButtonInteraction |
   const bot = record.seats[seat]!.displayName;
   const result = await ctx.store.takeSeat(record.id, seat, { id: interaction.user.id, name: displayName(interaction) });
   if (!result.ok) return replyError(interaction, result.error);
-  ctx.tables.cancelBots(record.id);
+  ctx.runner.cancelBots(record.id);
   const language = gameLanguage(result.value);
   await interaction.reply({
     content: t(language, 'game.tookSeat', { user: `<@${interaction.user.id}>`, bot, id: record.id }),
     allowedMentions: { parse: [] },
   });
   await replyEphemeral(interaction, t(userLanguage(interaction), 'game.tookSeatPrivate'));
-  ctx.tables.wake(result.value);
+  ctx.runner.wake(result.value);
 }
 
 /** Files a request for the seat and shows it to the host and moderators, with Accept / Refuse. */
@@ -171,8 +171,8 @@ export async function answerSeatRequest(ctx: BotContext, interaction: ButtonInte
   await interaction.update(seatRequestEndedMessage(record, answered));
   if (answered.status === 'expired') await replyError(interaction, 'error.request.expired');
   if (game) {
-    ctx.tables.cancelBots(game.id);
-    ctx.tables.wake(game);
+    ctx.runner.cancelBots(game.id);
+    ctx.runner.wake(game);
   }
 }
 

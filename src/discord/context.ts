@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
 import type { Images } from './images.js';
 import type { Clock, Scheduler } from './scheduler.js';
-import type { Tables } from './tables.js';
+import type { GameRunner } from './runner.js';
 import type { Thinker } from './thinker.js';
 
 export interface BotContext {
@@ -13,7 +13,8 @@ export interface BotContext {
   logger: Logger;
   store: GameStore;
   client: Client;
-  tables: Tables;
+  /** Runs the games: moves, posts, bot turns (`runner.ts`). */
+  runner: GameRunner;
   images: Images;
   scheduler: Scheduler;
   clock: Clock;

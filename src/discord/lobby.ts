@@ -92,7 +92,7 @@ export async function lobbyAction(
   if (!result.ok) return replyError(interaction, result.error);
   const updated = result.value;
   ctx.logger.info({ gameId: updated.id, action, status: updated.status }, 'lobby action');
-  if (updated.status === 'cancelled') ctx.tables.cancelBots(updated.id);
+  if (updated.status === 'cancelled') ctx.runner.cancelBots(updated.id);
 
   const language = userLanguage(interaction);
   if (record.status === 'active' && updated.status === 'cancelled') {
@@ -107,7 +107,7 @@ export async function lobbyAction(
     await editLobbyMessage(ctx, updated);
   }
   // The store queued the opening board with the start itself.
-  if (action === 'start') ctx.tables.afterChange(updated);
+  if (action === 'start') ctx.runner.afterChange(updated);
 }
 
 /** The host switches a lobby bot between standard and strong (a button under the lobby). */
@@ -128,7 +128,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
   const user = `<@${interaction.user.id}>`;
   ctx.logger.info({ gameId: updated.id, status: updated.status }, 'player left a running game');
   if (updated.status === 'cancelled') {
-    ctx.tables.cancelBots(updated.id);
+    ctx.runner.cancelBots(updated.id);
     await interaction.reply({ content: t(language, 'game.lastPlayerLeft', { user, id: updated.id }), allowedMentions: { parse: [] } });
     return;
   }
@@ -138,7 +138,7 @@ async function leaveRunningGame(ctx: BotContext, interaction: RepliableInteracti
     components: takeSeatRows(updated, seat, language),
     allowedMentions: { parse: [] },
   });
-  ctx.tables.wake(updated);
+  ctx.runner.wake(updated);
 }
 
 /**
@@ -173,7 +173,7 @@ export async function postLobby(ctx: BotContext, interaction: ChatInputCommandIn
   const owing = (await ctx.store.gamesOwingPostsIn(record.channelId)).filter((id) => id !== record.id);
   if (owing.length > 0) {
     const sending = (async () => {
-      for (const gameId of owing) await ctx.tables.sendOwed(gameId);
+      for (const gameId of owing) await ctx.runner.sendOwed(gameId);
     })().catch((error: unknown) => ctx.logger.warn({ err: error, channelId: record.channelId }, 'earlier posts not sent before a lobby'));
     if (!(await within(sending, OWED_POSTS_QUICK_MS))) return postLobbyAfter(ctx, interaction, record, sending);
   }

@@ -178,7 +178,7 @@ async function applyAnswer(
   const mapped = answerToMove(fresh.decision, answer, { language, seatName: seatNamer(record, 'plain') });
   if (!mapped.ok) return mapped;
   if (ctx.config.RECYCLERIE_TEST_HOLD_MOVES === 'before-commit') await new Promise(() => {});
-  const result = await ctx.tables.move(record.id, { expectedVersion: record.version, seat, actorId, move: mapped.move, interactionId });
+  const result = await ctx.runner.move(record.id, { expectedVersion: record.version, seat, actorId, move: mapped.move, interactionId });
   if (result.ok) return { ok: true, game: result.value.game };
   if (result.error.key === 'error.stale') {
     // Another click landed first: say why this one is late (often the same click twice).

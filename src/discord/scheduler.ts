@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
-import type { Tables } from './tables.js';
+import type { GameRunner } from './runner.js';
 
 export interface Clock {
   now(): Date;
@@ -29,7 +29,7 @@ export class Scheduler {
 
   constructor(
     private readonly store: GameStore,
-    private readonly tables: Tables,
+    private readonly runner: GameRunner,
     private readonly logger: Logger,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -40,7 +40,7 @@ export class Scheduler {
 
   /** Something changed who must act: sleep until the (possibly new) next due time. */
   poke(): void {
-    if (this.stopped || this.tables.queued) return;
+    if (this.stopped || this.runner.queued) return;
     void this.store.nextDue().then((next) => {
       if (this.stopped) return;
       if (!next) return this.sleep(null);
@@ -84,8 +84,8 @@ export class Scheduler {
     for (const due of await this.store.dueClocks(BATCH, gameId)) {
       if (this.stopped) break;
       try {
-        if (due.kind === 'deadline') await this.tables.playForDeadline(due.gameId, due.seat);
-        else if (await this.store.remind(due.gameId, due.seat)) this.tables.afterChange((await this.store.get(due.gameId))!, false);
+        if (due.kind === 'deadline') await this.runner.playForDeadline(due.gameId, due.seat);
+        else if (await this.store.remind(due.gameId, due.seat)) this.runner.afterChange((await this.store.get(due.gameId))!, false);
         handled++;
       } catch (error) {
         this.logger.error({ err: error, gameId: due.gameId, seat: due.seat, kind: due.kind }, 'clock action failed');
@@ -94,7 +94,7 @@ export class Scheduler {
     }
     // A seat request nobody answered in time: its message loses Accept / Refuse.
     for (const request of await this.store.expireSeatRequests(BATCH, gameId)) {
-      await this.tables.seatRequestExpired(request);
+      await this.runner.seatRequestExpired(request);
       handled++;
     }
     return handled;

@@ -54,7 +54,7 @@ describe('asynchronous play', () => {
   async function playOn(channel: string, gameId: number, present: InstanceType<typeof Player>[], step: number) {
     const byId = new Map(present.map((p) => [p.id, p]));
     for (let i = 0; i < 800; i++) {
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       const record = (await world.bot.store.get(gameId))!;
       if (record.status !== 'active') return record;
       const pending: number[] = gameById(record.gameType)!.pending(record.state);
@@ -135,11 +135,11 @@ describe('asynchronous play', () => {
       const view = await p.openHand(channel);
       await settled(world.double, await p.press(view, 'sc:'));
     }
-    await world.bot.tables.flush();
+    await world.bot.runner.flush();
     expect(texts(channel)).not.toContain('sealed-bid.reveal');
     clock.advance(24 * HOUR);
     expect(await world.bot.scheduler.tick()).toBe(1);
-    await world.bot.tables.flush();
+    await world.bot.runner.flush();
     expect(texts(channel)).toContain('sealed-bid.reveal');
     expect(texts(channel)).toMatch(new RegExp(`Time ran out for <@${fay.id}>`));
     expect((await world.bot.store.moveLog(gameId)).map((m) => m.seat).sort()).toEqual([0, 1, 2]);
@@ -188,13 +188,13 @@ describe('asynchronous play', () => {
     const gameId = await open(kim, channel, [lou], { game: 'r-eco', 'two-player': true });
     // Play a few turns: each new turn pings one of them.
     for (let i = 0; i < 6; i++) {
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       const record = (await world.bot.store.get(gameId))!;
       const seat = gameById('r-eco')!.pending(record.state)[0]!;
       const mover = [kim, lou].find((p) => p.id === record.seats[seat]!.userId)!;
       await mover.playOnce(channel);
     }
-    await world.bot.tables.flush();
+    await world.bot.runner.flush();
     // Whoever must act now can mute their reminders for this turn from their private view.
     const now = (await world.bot.store.get(gameId))!;
     const waiting = [kim, lou].find((p) => p.id === now.seats[gameById('r-eco')!.pending(now.state)[0]!]!.userId)!;
@@ -228,7 +228,7 @@ describe('asynchronous play', () => {
     // One move for the seat that was waiting, no burst; the next seat's clock starts now.
     expect(log.length).toBe(before + 1);
     expect(log.at(-1)!.actorId).toBeNull();
-    await world.bot.tables.flush();
+    await world.bot.runner.flush();
     expect(texts(channel).match(/Time ran out/g)).toHaveLength(1);
   });
 });

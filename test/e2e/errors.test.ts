@@ -122,7 +122,7 @@ describe('what users get when something is not allowed', () => {
     await openAndStart(players[0]!, c, players.slice(1));
     // Find a turn whose player holds two colours; play the first button until then.
     for (let attempt = 0; attempt < 30; attempt++) {
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       const record = (await world.bot.store.openInChannel(c))!;
       const state = record.state as REcoState;
       const mover = players.find((p) => p.id === mentionedOnBoard(latestBoard(world, c))[0])!;
@@ -160,7 +160,7 @@ describe('what users get when something is not allowed', () => {
     const record = (await world.bot.store.openInChannel(c))!;
     const [a, b] = await Promise.all([sendAnswer(world.double, mover.user, view, answer), sendAnswer(world.double, mover.user, view, answer)]);
     await Promise.all([settled(world.double, a), settled(world.double, b)]);
-    await world.bot.tables.flush(record.id);
+    await world.bot.runner.flush(record.id);
     expect((await world.bot.store.moveLog(record.id))).toHaveLength(1);
     expect((await world.bot.store.get(record.id))!.version).toBe(record.version + 1);
     // Exactly one of the two was told it came too late.

@@ -73,8 +73,9 @@ function biddingRounds(lines: string[]): { bids: { who: string; amount: number }
   const out: { bids: { who: string; amount: number }[]; winner: string | null }[] = [];
   for (const line of lines) {
     if (/ puts C\d .* up for auction\.$/.test(line)) out.push({ bids: [], winner: null });
-    const bid = /^(<@\d+>) bids (-?\d+)\.$/.exec(line);
-    if (bid && out.length) out.at(-1)!.bids.push({ who: bid[1]!, amount: Number(bid[2]) });
+    // Texts print negative bids with a real minus ("−3").
+    const bid = /^(<@\d+>) bids ([−-]?\d+)\.$/.exec(line);
+    if (bid && out.length) out.at(-1)!.bids.push({ who: bid[1]!, amount: Number(bid[2]!.replace('−', '-')) });
     const won = /^(<@\d+>) wins C\d/.exec(line);
     if (won && out.length) out.at(-1)!.winner = won[1]!;
   }
@@ -101,7 +102,7 @@ describe('Palermo through Discord', () => {
     const byUser = new Map(players.map((p) => [p.id, p]));
     const out: Drive = { phaseB: new Map(), answers: 0, watch: await watchGame(channel) };
     for (let step = 0; step < 3000; step++) {
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       const record = (await world.bot.store.get(gameId))!;
       const state = record.state as PalermoState;
       await checkPublic(channel, out.watch);

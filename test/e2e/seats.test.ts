@@ -54,7 +54,7 @@ describe('seats that change hands', () => {
   async function drive(channel: string, gameId: number, present: Player[], done: (record: GameRecord) => boolean | Promise<boolean>, step = HOUR) {
     const byId = new Map(present.map((p) => [p.id, p]));
     for (let i = 0; i < 1500; i++) {
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       const record = await game(gameId);
       if ((await done(record)) || record.status !== 'active') return record;
       const pending = pendingOf(record);
@@ -220,7 +220,7 @@ describe('seats that change hands', () => {
 
     // The French table shows the setting in French.
     await settled(world.double, await eve.command(channel, 'game', { subcommand: 'new', options: { game: 'r-eco', language: 'fr', takeover: 'anyone' } }));
-    expect(textOf(messages(channel).at(-1)!)).toContain("Reprise de la place d'un bot en cours de partie : **tout le monde, aussitôt**");
+    expect(textOf(messages(channel).at(-1)!)).toContain('Reprise de la place d’un bot en cours de partie\u00a0: **tout le monde, aussitôt**');
     await settled(world.double, await eve.command(channel, 'game', { subcommand: 'cancel' }));
   }, 180_000);
 
@@ -237,7 +237,7 @@ describe('seats that change hands', () => {
       const [pings, played] = [reminders().length, (await world.bot.store.moveLog(gameId)).length];
       clock.advance(t0 + ms - clock.now().getTime());
       await world.bot.scheduler.tick();
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       return { reminders: reminders().length - pings, moves: (await world.bot.store.moveLog(gameId)).length - played };
     };
     const nothing = { reminders: 0, moves: 0 };

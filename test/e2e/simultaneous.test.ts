@@ -69,7 +69,7 @@ describe('simultaneous secret choices through Discord', () => {
     expect(rc.followUps.filter((f) => /⚠️/.test(f.content))).toEqual([]);
     const record0 = (await world.bot.store.openInChannel(channel))!;
     await world.double.waitFor(async () => (await world.bot.store.moveLog(record0.id)).length === 2);
-    await world.bot.tables.flush(record0.id);
+    await world.bot.runner.flush(record0.id);
     // Once a player has bid, their view has no controls and a second bid is refused.
     const done = await b!.openHand(channel);
     expect(findComponent(done, 'form:')).toBeUndefined();

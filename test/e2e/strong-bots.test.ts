@@ -26,7 +26,7 @@ async function choose(world: World, p: Player, hand: MessageRecord, step: string
 async function playAgainstBots(world: World, channel: string, person: Player, gameId: number) {
   const store = world.bot.store;
   for (let turn = 0; turn < 2000; turn++) {
-    await world.bot.tables.flush();
+    await world.bot.runner.flush();
     const record = (await store.get(gameId))!;
     if (record.status !== 'active') return world.double.waitFor(() => finalMessage(world, channel), 20_000);
     const game = gameById(record.gameType)!;
@@ -44,10 +44,10 @@ async function playAgainstBots(world: World, channel: string, person: Player, ga
       } else {
         await person.press(hand, 'sc:');
       }
-      await world.bot.tables.flush();
+      await world.bot.runner.flush();
       // A newcomer's guess the rules refuse (a purchase beyond the cash): the move is played for
       // the seat as when its time runs out, so the bots' game goes on.
-      if ((await store.get(gameId))!.version === record.version) await world.bot.tables.playForDeadline(gameId, 0);
+      if ((await store.get(gameId))!.version === record.version) await world.bot.runner.playForDeadline(gameId, 0);
     }
     await world.double.waitFor(async () => {
       const now = (await store.get(gameId))!;

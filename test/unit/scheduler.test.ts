@@ -6,7 +6,7 @@
 import type { Client } from 'discord.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/discord/scheduler.js';
-import { Tables } from '../../src/discord/tables.js';
+import { LocalRunner } from '../../src/discord/local-runner.js';
 import { gameById } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';
 import { MAX_REMINDERS, MAX_TIMEOUTS } from '../../src/store/clocks.js';
@@ -33,9 +33,9 @@ async function world(settings: GameSettings) {
   };
   const client = { channels: { cache: new Map(), fetch: async () => channel }, users: { fetch: async () => ({ send: async () => ({}) }) } } as unknown as Client;
   const images = { render: async () => Buffer.from('png'), close: async () => {} };
-  const tables = new Tables(store, client, createLogger('silent'), 0, images);
-  const scheduler = new Scheduler(store, tables, createLogger('silent'), clock);
-  tables.onClocksChanged = () => scheduler.poke();
+  const runner = new LocalRunner(store, client, createLogger('silent'), 0, images);
+  const scheduler = new Scheduler(store, runner, createLogger('silent'), clock);
+  runner.onClocksChanged = () => scheduler.poke();
 
   const lobby = await store.createLobby({ guildId: '1', channelId: '2', gameType: 'r-eco', options: {}, language: 'en', seed: 'clock', creator: { id: 'u0', name: 'Ann' }, settings });
   if (!lobby.ok) throw new Error(lobby.error.key);
@@ -46,7 +46,7 @@ async function world(settings: GameSettings) {
   const gameId = started.value.id;
   return {
     store,
-    tables,
+    runner,
     scheduler,
     sent,
     gameId,
@@ -59,13 +59,13 @@ async function world(settings: GameSettings) {
       const record = given ?? (await store.get(gameId))!;
       const seat = rEco.pending(record.state)[0]!;
       const move = rEco.legalMoves(record.state, seat)[0];
-      const result = await tables.move(gameId, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
+      const result = await runner.move(gameId, { expectedVersion: record.version, seat, actorId: record.seats[seat]!.userId, move, interactionId: null });
       if (!result.ok) throw new Error(result.error.key);
       return result.value.game;
     },
     reminders: () => sent.filter((p) => p.content?.startsWith('⏰')),
     async settle() {
-      await tables.flush();
+      await runner.flush();
     },
   };
 }
@@ -114,7 +114,7 @@ describe('the scheduler', () => {
     it('catches up once after a restart, with no burst of stale pings', async () => {
       // Down for three days: every reminder of the turn fell due meanwhile.
       w.advance(72 * HOUR);
-      const restarted = new Scheduler(w.store, w.tables, createLogger('silent'), { now: w.now });
+      const restarted = new Scheduler(w.store, w.runner, createLogger('silent'), { now: w.now });
       expect(await restarted.tick()).toBe(1);
       expect(await restarted.tick()).toBe(0);
       await w.settle();

@@ -2,11 +2,13 @@
  * Runs the games of all channels: applies moves through the store, sends what the outbox holds,
  * and plays bot seats. Holds no game state of its own: everything is reloaded from the store.
  *
- * Two ways to run the work that follows a move:
- * - in-process (SQLite): one chain of sends per game and a timer per bot turn, here; a restart
- *   only needs `resume()`, which first sends whatever a crash left unsent;
- * - a job queue (PostgreSQL, `queued`): the move's transaction added the jobs, and any process's
- *   worker calls `sendThrough`, `playBot` and the scheduler's `runGame`; nothing waits here.
+ * Two implementations, one for each way the work that follows a move is run:
+ * - `LocalRunner` (SQLite, `local-runner.ts`): one chain of sends per game and a timer per bot
+ *   turn, in this process; a restart only needs `resume()`, which first sends whatever a crash
+ *   left unsent;
+ * - `QueuedRunner` (PostgreSQL, `queued-runner.ts`): the move's transaction added the jobs, and
+ *   any process's worker calls `sendThrough`, `playBot` and the scheduler's `runGame`; nothing
+ *   waits here.
  */
 import type { Client, Message, SendableChannels } from 'discord.js';
 import pLimit from 'p-limit';
@@ -28,32 +30,27 @@ const IMAGE_POSTS_IN_FLIGHT = 16;
 const UNKNOWN_CHANNEL = 10003;
 const PERMANENT = new Set([UNKNOWN_CHANNEL, 10008, 50001, 50013, 50035]);
 
-export class Tables {
-  private readonly botTimers = new Map<number, NodeJS.Timeout>();
-  /** One chain of sends per game keeps posts in the order the moves happened. */
-  private readonly postQueues = new Map<number, Promise<void>>();
+export abstract class GameRunner {
+  /** Whether a job queue runs the work that follows a move (the scheduler then leaves clocks to it). */
+  abstract readonly queued: boolean;
   /**
    * Posts with an image, from drawing to sent, at most this many at once. Games post in parallel;
    * when Discord's limit binds (a start-up owing hundreds of boards, a busy evening), drawn images
    * would otherwise wait in the REST queue by the hundred, a few copies of each in memory.
    */
   private readonly imageSlots = pLimit(IMAGE_POSTS_IN_FLIGHT);
-  /** Games whose strong bot is still thinking after its pause ran out. */
-  private readonly thinking = new Set<number>();
-  private stopped = false;
+  protected stopped = false;
 
   /** Where strong bots think, and for how long per decision. Unset: every bot plays standard. */
   strongBots: { thinker: Thinker; thinkMs: number } | null = null;
 
   constructor(
-    private readonly store: GameStore,
-    private readonly client: Client,
-    private readonly logger: Logger,
+    protected readonly store: GameStore,
+    protected readonly client: Client,
+    protected readonly logger: Logger,
     private readonly botDelayMs: number,
     private readonly images: Images,
-    private readonly hold: PosterHold = undefined,
-    /** A job queue runs posts, bot turns and clocks (see above). */
-    readonly queued = false,
+    protected readonly hold: PosterHold = undefined,
   ) {}
 
   /** Called after every change that may move the next reminder or deadline (the scheduler). */
@@ -70,12 +67,7 @@ export class Tables {
   }
 
   /** Sends what a change queued, then lets bots play (after a pause only if something was posted). */
-  afterChange(record: GameRecord, posted = true): void {
-    if (this.queued) return;
-    this.drain(record.id);
-    this.scheduleBots(record, posted ? this.delayFor(record) : 0);
-    this.onClocksChanged();
-  }
+  abstract afterChange(record: GameRecord, posted?: boolean): void;
 
   /** A seat's time ran out: its bot plays this one move for it; the player keeps the seat. */
   async playForDeadline(gameId: number, seat: Seat): Promise<void> {
@@ -89,83 +81,43 @@ export class Tables {
     if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
   }
 
-  /**
-   * Says on a seat request's message that it expired: in the game's queue of sends, or at once
-   * from the clock job that found it (job queue).
-   */
-  async seatRequestExpired(request: SeatRequest): Promise<void> {
+  /** Says on a seat request's message that it expired (in the game's order of sends, where there is one). */
+  abstract seatRequestExpired(request: SeatRequest): Promise<void>;
+
+  /** Edits a seat request's message to say how it ended. */
+  protected async editSeatRequest(request: SeatRequest): Promise<void> {
     const record = await this.store.get(request.gameId);
     if (!record || !request.messageId) return;
-    const edit = async () => {
-      const channel = await channelById(this.client, record.channelId);
-      if (!channel || !channel.isSendable()) return;
-      const message = await this.fetchMessage(channel, request.messageId!);
-      await message?.edit(seatRequestEndedMessage(record, request));
-    };
-    if (this.queued) await edit();
-    else this.enqueuePost(request.gameId, edit);
+    const channel = await channelById(this.client, record.channelId);
+    if (!channel || !channel.isSendable()) return;
+    const message = await this.fetchMessage(channel, request.messageId);
+    await message?.edit(seatRequestEndedMessage(record, request));
   }
 
-  private delayFor(record: GameRecord): number {
+  protected delayFor(record: GameRecord): number {
     return botDelay(record, this.botDelayMs);
   }
 
-  /** Waits until every queued send of a game has gone out (tests and shutdown use it). */
-  async flush(gameId?: number): Promise<void> {
-    const queues = gameId === undefined ? [...this.postQueues.values()] : [this.postQueues.get(gameId)];
-    await Promise.all(queues);
-  }
+  /** Waits until every send this process queued for a game (or all) has gone out (tests and shutdown use it). */
+  abstract flush(gameId?: number): Promise<void>;
 
   /** Lets a bot seat play if it is pending, e.g. after a player handed their seat over. */
-  wake(record: GameRecord): void {
-    if (this.queued) return;
-    this.scheduleBots(record, this.delayFor(record));
-    this.onClocksChanged();
-  }
+  abstract wake(record: GameRecord): void;
 
-  /** After a restart: first what the outbox still holds, in order, then bots whose turn it is. */
-  async resume(): Promise<void> {
-    if (this.queued) return;
-    for (const gameId of await this.store.gamesWithUnsentPosts()) this.drain(gameId);
-    for (const record of await this.store.activeGames()) this.scheduleBots(record, this.delayFor(record));
-  }
+  /** After a restart: what the outbox still holds, then bots whose turn it is. */
+  abstract resume(): Promise<void>;
 
-  stop(): void {
-    this.stopped = true;
-    for (const timer of this.botTimers.values()) clearTimeout(timer);
-    this.botTimers.clear();
-  }
-
-  cancelBots(gameId: number): void {
-    const timer = this.botTimers.get(gameId);
-    if (timer) clearTimeout(timer);
-    this.botTimers.delete(gameId);
-  }
-
-  enqueuePost(gameId: number, post: () => Promise<void>): void {
-    const previous = this.postQueues.get(gameId) ?? Promise.resolve();
-    const next = previous.then(post).catch((error: unknown) => {
-      this.logger.error({ gameId, err: error }, 'could not post to the channel');
-    });
-    this.postQueues.set(gameId, next);
-    void next.then(() => {
-      if (this.postQueues.get(gameId) === next) this.postQueues.delete(gameId);
-    });
-  }
+  /** Forgets a cancelled game's bot turn waiting in this process. */
+  abstract cancelBots(gameId: number): void;
 
   /**
    * Sends what a game still owes its channel from this process, now, and resolves once it went
-   * or failed. With a job queue its own job may be held by a process that died: the nonces make
-   * a post that both send appear once, and the job later finds nothing left.
+   * or failed (a new lobby waits for it). A post that two processes both send appears once.
    */
-  sendOwed(gameId: number): Promise<void> {
-    if (this.queued) return this.sendThrough(gameId);
-    return new Promise((resolve) => this.enqueuePost(gameId, () => this.sendThrough(gameId).finally(resolve)));
-  }
+  abstract sendOwed(gameId: number): Promise<void>;
 
-  /** Sends the game's unsent posts, oldest first; each is marked sent before the next. */
-  private drain(gameId: number): void {
-    this.enqueuePost(gameId, () => this.sendThrough(gameId));
+  stop(): void {
+    this.stopped = true;
   }
 
   /**
@@ -203,10 +155,8 @@ export class Tables {
     }
   }
 
-  /** Test hook: a job held this way stays claimed, as if the process died while running it. */
-  private holdForever(): Promise<void> {
-    return this.queued ? new Promise(() => {}) : Promise.resolve();
-  }
+  /** Test hook (`PosterHold`): how a held send ends, as if the process died while sending. */
+  protected abstract holdForever(): Promise<void>;
 
   /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
   private async send(record: GameRecord, post: PostRecord): Promise<string | null> {
@@ -287,26 +237,11 @@ export class Tables {
     });
   }
 
-  private scheduleBots(record: GameRecord, delayMs: number): void {
-    if (this.queued || this.stopped || record.status !== 'active' || this.botTimers.has(record.id) || this.thinking.has(record.id)) return;
-    const seat = pendingBotSeat(record);
-    if (seat === null) return;
-    // A strong bot thinks during the pause, so its budget is part of the delay, not added to it.
-    const thought = record.seats[seat]?.botLevel === 'strong' && this.strongBots ? this.think(record, seat) : null;
-    const timer = setTimeout(() => {
-      this.botTimers.delete(record.id);
-      if (!thought) return void this.playBot(record.id);
-      this.thinking.add(record.id);
-      void thought.then((move) => {
-        this.thinking.delete(record.id);
-        if (!this.stopped) void this.playBot(record.id, { version: record.version, seat, move });
-      });
-    }, delayMs);
-    this.botTimers.set(record.id, timer);
-  }
+  /** The table moved on while a bot's move was being made: look again for a pending bot. */
+  protected abstract botsAgain(record: GameRecord): void;
 
   /** The strong bot's move from its seat's view, thought in the worker pool (never rejects). */
-  private think(record: GameRecord, seat: Seat): Promise<unknown> {
+  protected think(record: GameRecord, seat: Seat): Promise<unknown> {
     const { thinker, thinkMs } = this.strongBots!;
     const view = gameOf(record).seatView(record.state, seat);
     return thinker
@@ -329,7 +264,7 @@ export class Tables {
       const seat = pendingBotSeat(record);
       if (seat === null) return;
       // The table moved on while the strong bot thought: think again from the new view.
-      if (thought && (thought.version !== record.version || thought.seat !== seat)) return this.scheduleBots(record, 0);
+      if (thought && (thought.version !== record.version || thought.seat !== seat)) return this.botsAgain(record);
       const game = gameOf(record);
       // A bot sees its seat's view only. Seeded per version, so its choice is repeatable.
       if (!thought && record.seats[seat]?.botLevel === 'strong' && this.strongBots) {
@@ -348,11 +283,14 @@ export class Tables {
         // A human may have moved in between (simultaneous decisions): look again. With a job
         // queue, the move that won added the next bot turn itself.
         const fresh = await this.store.get(gameId);
-        if (fresh && result.error.key === 'error.stale') this.scheduleBots(fresh, 0);
+        if (fresh && result.error.key === 'error.stale') this.botsAgain(fresh);
       }
     } catch (error) {
       this.logger.error({ gameId, err: error }, 'bot turn failed');
-      if (this.queued) throw error;
+      this.botTurnFailed(error);
     }
   }
+
+  /** A bot turn that threw: a job is retried by the queue; a timer's turn is only logged. */
+  protected abstract botTurnFailed(error: unknown): void;
 }
