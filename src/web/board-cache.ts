@@ -5,21 +5,24 @@
  * through cannot crowd out the boards live games are waiting for.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ImageJob, Images } from '../discord/images.js';
 
 /** About 300 KB a board: some 15 MB at most. */
 export const BOARD_CACHE_SIZE = 48;
 
 export class BoardCache implements Images {
-  private readonly done = new Map<string, Buffer>();
+  private readonly done: LRUCache<string, Buffer>;
   private readonly inflight = new Map<string, Promise<Buffer>>();
   /** Page renders wait here, one goes to the pool at a time. */
   private pageQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly inner: Images,
-    private readonly size = BOARD_CACHE_SIZE,
-  ) {}
+    size = BOARD_CACHE_SIZE,
+  ) {
+    this.done = new LRUCache({ max: size });
+  }
 
   static keyOf(job: ImageJob): string {
     return createHash('sha256').update(JSON.stringify([job.gameType, job.kind, job.language, job.names, job.view, job.outcome ?? null])).digest('base64url');
@@ -50,19 +53,13 @@ export class BoardCache implements Images {
 
   private cached(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
     const hit = this.done.get(key);
-    if (hit) {
-      // Most recently used last.
-      this.done.delete(key);
-      this.done.set(key, hit);
-      return Promise.resolve(hit);
-    }
+    if (hit) return Promise.resolve(hit);
     const running = this.inflight.get(key);
     if (running) return running;
     const promise = draw().then(
       (png) => {
         this.inflight.delete(key);
         this.done.set(key, png);
-        while (this.done.size > this.size) this.done.delete(this.done.keys().next().value!);
         return png;
       },
       (error: unknown) => {

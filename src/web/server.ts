@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LRUCache } from 'lru-cache';
 import type { GameOptions } from '../engine/index.js';
 import { languageOf, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -39,14 +40,14 @@ const MAX_STREAMS = 5000;
 /** A live page lists the public lines of this many of the latest posted moves (at most LIVE_LINES). */
 export const LIVE_MOVES = 40;
 /** Finished games whose replayed states are kept. */
-const REPLAY_CACHE = 16;
+export const REPLAY_CACHE = 16;
 /**
  * Board posts' PNGs by address. A post never changes, and every spectator of a game asks for the
  * same one as it lands: answered from here, the request reads nothing from the database.
  */
-const POST_PNG_CACHE = 32;
+export const POST_PNG_CACHE = 32;
 /** Live models kept, one per game and language, each for the game's current version. */
-const LIVE_CACHE = 256;
+export const LIVE_CACHE = 256;
 
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   '/assets/page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/page.js', import.meta.url)) },
@@ -84,9 +85,9 @@ export class WebPages {
   private poller: NodeJS.Timeout | null = null;
   private keepalive: NodeJS.Timeout | null = null;
   private polling = false;
-  private readonly replays = new Map<number, Promise<Replayed>>();
-  private readonly postPngs = new Map<string, Buffer>();
-  private readonly lives = new Map<string, { version: number; model: Promise<LiveModel> }>();
+  private readonly replays = new LRUCache<number, Promise<Replayed>>({ max: REPLAY_CACHE });
+  private readonly postPngs = new LRUCache<string, Buffer>({ max: POST_PNG_CACHE });
+  private readonly lives = new LRUCache<string, { version: number; model: Promise<LiveModel> }>({ max: LIVE_CACHE });
   private server: Server | null = null;
   private closed = false;
 
@@ -159,11 +160,7 @@ export class WebPages {
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'g' || !parts[1] || !TOKEN.test(parts[1]) || parts.length > 4) return this.notFound(res);
     const known = parts[2] === 'post' && parts.length === 4 ? this.postPngs.get(postKey(url)) : undefined;
-    if (known) {
-      this.postPngs.delete(postKey(url));
-      this.postPngs.set(postKey(url), known);
-      return this.send(res, 200, 'image/png', known, IMMUTABLE);
-    }
+    if (known) return this.send(res, 200, 'image/png', known, IMMUTABLE);
     const record = await this.opts.store.byWebToken(parts[1]);
     if (!record) return this.notFound(res);
     const language = languageOf(url.searchParams.get('lang') ?? record.language);
@@ -197,10 +194,8 @@ export class WebPages {
     const kept = this.lives.get(key);
     if (kept && kept.version === record.version) return kept.model;
     const model = this.buildLive(record, language, base);
-    this.lives.delete(key);
     this.lives.set(key, { version: record.version, model });
-    model.catch(() => this.lives.get(key)?.model === model && this.lives.delete(key));
-    while (this.lives.size > LIVE_CACHE) this.lives.delete(this.lives.keys().next().value!);
+    model.catch(() => this.lives.peek(key)?.model === model && this.lives.delete(key));
     return model;
   }
 
@@ -217,7 +212,6 @@ export class WebPages {
     if (!post) return this.notFound(res);
     const png = await this.opts.images.renderForPage(pageBoardJob(record, post.payload.view, language));
     this.postPngs.set(key, png);
-    while (this.postPngs.size > POST_PNG_CACHE) this.postPngs.delete(this.postPngs.keys().next().value!);
     return this.send(res, 200, 'image/png', png, IMMUTABLE);
   }
 
@@ -231,13 +225,9 @@ export class WebPages {
 
   /** A finished game's states, replayed once from its seed and moves and kept for a while. */
   private replayed(record: GameRecord): Promise<Replayed> {
-    let found = this.replays.get(record.id);
-    if (found) {
-      this.replays.delete(record.id);
-      this.replays.set(record.id, found);
-      return found;
-    }
-    found = (async () => {
+    const found = this.replays.get(record.id);
+    if (found) return found;
+    const replaying = (async (): Promise<Replayed> => {
       const { store } = this.opts;
       const [log, lines] = await Promise.all([store.moveLog(record.id), store.publicLines(record.id)]);
       const game = gameOf(record);
@@ -253,10 +243,9 @@ export class WebPages {
       }
       return { states, moves: log.map((m) => ({ seat: m.seat })), lines, models: new Map() };
     })();
-    found.catch(() => this.replays.delete(record.id));
-    this.replays.set(record.id, found);
-    while (this.replays.size > REPLAY_CACHE) this.replays.delete(this.replays.keys().next().value!);
-    return found;
+    replaying.catch(() => this.replays.peek(record.id) === replaying && this.replays.delete(record.id));
+    this.replays.set(record.id, replaying);
+    return replaying;
   }
 
   private async replayOf(record: GameRecord, language: Language, base: string): Promise<ReplayModel> {

@@ -1,7 +1,7 @@
 /** The web pages' parts on their own: the rate limit, the board cache, the HTML escaping. */
 import { describe, expect, it } from 'vitest';
 import type { ImageJob, Images } from '../../src/discord/images.js';
-import { BoardCache } from '../../src/web/board-cache.js';
+import { BOARD_CACHE_SIZE, BoardCache } from '../../src/web/board-cache.js';
 import { escapeHtml } from '../../src/web/html.js';
 import { RateLimiter } from '../../src/web/rate-limit.js';
 import { newWebToken } from '../../src/store/game-store.js';
@@ -27,6 +27,29 @@ describe('rate limit', () => {
     // 'a' was forgotten: a fresh bucket.
     expect(limiter.take('a')).toBe(0);
     expect(limiter.take('c')).toBeGreaterThan(0);
+  });
+
+  it('counts a refused request as activity, so an empty bucket is not forgotten first', () => {
+    const limiter = new RateLimiter(1, () => 0, 2);
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('b')).toBe(0);
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    expect(limiter.take('c')).toBe(0);
+    // 'b' was the idlest; 'a' is still refused.
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    expect(limiter.take('c')).toBeGreaterThan(0);
+    expect(limiter.take('b')).toBe(0);
+  });
+
+  it('remembers at most its bound of addresses', () => {
+    const limiter = new RateLimiter(1, () => 0, 100);
+    for (let i = 0; i < 100; i++) expect(limiter.take(`x${i}`)).toBe(0);
+    // All 100 still remembered: each is refused.
+    for (let i = 0; i < 100; i++) expect(limiter.take(`x${i}`)).toBeGreaterThan(0);
+    expect(limiter.take('new')).toBe(0);
+    // One more forgot the idlest, x0, and only it.
+    expect(limiter.take('x0')).toBe(0);
+    expect(limiter.take('x2')).toBeGreaterThan(0);
   });
 });
 
@@ -76,6 +99,13 @@ describe('board cache', () => {
     inner.started.at(-1)!.finish();
     await p;
     expect([cache.has(job(1)), cache.has(job(2)), cache.has(job(3))]).toEqual([true, false, true]);
+  });
+
+  it(`keeps ${BOARD_CACHE_SIZE} boards by default`, async () => {
+    const cache = new BoardCache({ render: async (j) => Buffer.from(JSON.stringify(j.view)), close: async () => {} });
+    for (let v = 0; v <= BOARD_CACHE_SIZE; v++) await cache.render(job(v));
+    expect(cache.has(job(0))).toBe(false);
+    for (let v = 1; v <= BOARD_CACHE_SIZE; v++) expect(cache.has(job(v))).toBe(true);
   });
 
   it('sends pages one render at a time, while the poster is never held behind them', async () => {
