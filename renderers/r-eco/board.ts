@@ -6,10 +6,8 @@
  */
 import type { CentreView, PlayerView, REcoPublicView } from '../../src/games/r-eco/types.js';
 import {
-  COLOURS,
   blit,
   cachedLayer,
-  colourStyle,
   createImageCanvas,
   drawText,
   encodePng,
@@ -18,6 +16,7 @@ import {
   formatValue,
   type Ctx,
 } from '../canvas.js';
+import { COLOURS, colourStyle } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { BACK_ICON, REWARD_CHIP, REWARD_TOP, WASTE_BOARD, cardBack, dashedOutline, discardCard, layoutRow, rewardCard, wasteCard } from './cards.js';
 import {

@@ -6,8 +6,6 @@
  */
 import {
   cachedLayer,
-  colourStyle,
-  drawSymbol,
   drawText,
   fillRoundRect,
   formatValue,
@@ -15,6 +13,7 @@ import {
   type Canvas,
   type Ctx,
 } from '../canvas.js';
+import { colourStyle, drawSymbol } from './palette.js';
 
 export interface Size {
   w: number;

@@ -4,7 +4,8 @@
  * from this image alone.
  */
 import type { CentreView, REcoSeatView } from '../../src/games/r-eco/types.js';
-import { COLOURS, blit, cachedLayer, colourStyle, createImageCanvas, drawText, encodePng, fillRoundRect, formatValue } from '../canvas.js';
+import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillRoundRect, formatValue } from '../canvas.js';
+import { COLOURS, colourStyle } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { WASTE_HAND, layoutRow, wasteCard } from './cards.js';
 import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill } from './parts.js';

@@ -3,7 +3,8 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { COLOURS, blit, colourStyle, drawSymbol, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { blit, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { COLOURS, colourStyle, drawSymbol } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
 
