@@ -5,6 +5,8 @@
 // Behaviours worth knowing:
 // - `violations` records every 4xx answered (limits, deadline, token, permissions, and also
 //   unknown routes and bad auth), so a test can assert it stays empty.
+// - Every request body, HTTP interaction answers included, is also checked against Discord's
+//   published OpenAPI description (openapi.ts); `routesUsed()` counts the routes called.
 // - Embeds posted to a channel without EmbedLinks are dropped silently, as Discord does; the
 //   drop is listed in `warnings`.
 // - After a deferred reply (type 5) the first follow-up completes the "thinking" message instead
@@ -186,6 +188,15 @@ export class DiscordDouble {
 
   get violations(): Violation[] {
     return this.state.violations;
+  }
+
+  /**
+   * The routes the bot called, as Discord's spec names them ("POST /channels/{channel_id}/messages"),
+   * with how many requests each got, refused ones included; HTTP interaction answers are listed
+   * apart. Sorted by route.
+   */
+  routesUsed(): { route: string; count: number }[] {
+    return [...this.state.routeUse].map(([route, count]) => ({ route, count })).sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   }
 
   /** Silent Discord behaviours that happened (e.g. embeds dropped for lack of EmbedLinks). */

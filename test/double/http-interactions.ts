@@ -146,6 +146,7 @@ export class HttpDelivery {
         return;
       }
       const parsed = await parseBody(res.headers.get('content-type') ?? undefined, raw);
+      this.rest.checkAnswer(parsed.body);
       const ctx: Ctx = { method: 'POST', path: url, query: new URLSearchParams(), headers: {}, arrivedAt, body: parsed.body, files: parsed.files, interaction: rec };
       this.rest.callback(ctx, rec.id, rec.token);
     } catch (error) {
@@ -172,6 +173,7 @@ export class HttpDelivery {
       message: e.detail ? `${e.message}: ${e.detail}` : e.message,
       at: performance.now(),
       interactionId: rec.id,
+      ...(e.openapi ? { openapi: true as const } : {}),
     };
     this.state.violation(v);
     rec.errors.push(v);

@@ -16,11 +16,15 @@ export class ApiError extends Error {
     super(message);
   }
 
-  static invalidForm(issues: Issue[]): ApiError {
+  static invalidForm(issues: Issue[], openapi = false): ApiError {
     const err = new ApiError(400, 50035, 'Invalid Form Body', errorsObject(issues));
     err.detail = issuesText(issues);
+    if (openapi) err.openapi = true;
     return err;
   }
+
+  /** Refused by Discord's published schema (test/double/openapi.ts), not a hand-written check. */
+  openapi?: boolean;
 
   /** Human-readable detail for the violations list. */
   detail?: string;

@@ -5,6 +5,7 @@ import type { Gateway } from './gateway.js';
 import type { InteractionRecord } from './interaction.js';
 import { validateAutocomplete, validateCommand, validateCommands, validateMessage, validateModal } from './limits.js';
 import { ApiError, parseBody, pathSegments, readRaw, sendJson } from './http.js';
+import { openApi, type OpenApi } from './openapi.js';
 import { Perm, has } from './perms.js';
 import type { RateLimiter } from './ratelimit.js';
 import type { DoubleState, GuildState, MessageState } from './state.js';
@@ -43,8 +44,12 @@ interface Route {
   handler: Handler;
 }
 
+const CALLBACK_TEMPLATE = '/interactions/{interaction_id}/{interaction_token}/callback';
+
 export class RestApi {
   private readonly routes: Route[] = [];
+  /** Discord's published schemas for the bodies of these routes. */
+  private readonly spec: OpenApi;
 
   constructor(
     private readonly state: DoubleState,
@@ -102,6 +107,30 @@ export class RestApi {
       if (!user) throw new ApiError(404, 10007, 'Unknown Member');
       return { status: 200, body: this.state.memberJson(guild, user) };
     });
+    this.spec = openApi(this.routes);
+  }
+
+  /**
+   * Checks a body against Discord's published schema for the route; a body it refuses is a 400
+   * "Invalid Form Body", as Discord answers, with the failing paths.
+   */
+  private checkSpec(method: string, template: string, body: unknown): void {
+    if (body === undefined) return;
+    const issues = this.spec.validate(method, template, body);
+    if (issues.length) throw ApiError.invalidForm(issues, true);
+  }
+
+  /** An HTTP interaction answer: counted as a route and checked as a callback body is. */
+  checkAnswer(body: unknown): void {
+    this.state.useRoute(`HTTP answer (POST ${CALLBACK_TEMPLATE})`);
+    this.checkSpec('POST', CALLBACK_TEMPLATE, body);
+  }
+
+  /** The interaction a token route names, to attach a refused body to it. */
+  private routeInteraction(params: Record<string, string>): InteractionRecord | undefined {
+    if (params.token === undefined) return undefined;
+    const rec = this.state.interactionsByToken.get(params.token);
+    return rec && (params.id === undefined || rec.id === params.id) ? rec : undefined;
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -123,6 +152,8 @@ export class RestApi {
         const other = apiPath && this.routes.some((r) => this.matchPattern(r.pattern, apiPath));
         throw other ? new ApiError(405, 0, '405: Method Not Allowed') : new ApiError(404, 0, '404: Not Found');
       }
+      const template = this.spec.template(method, apiPath!) ?? `/${match.route.pattern.join('/')}`;
+      this.state.useRoute(`${method} ${template}`);
       if (match.route.auth && req.headers.authorization !== `Bot ${this.state.token}`) {
         req.resume();
         throw new ApiError(401, 0, '401: Unauthorized');
@@ -139,6 +170,12 @@ export class RestApi {
       const parsed = await parseBody(req.headers['content-type'], raw);
       ctx.body = parsed.body;
       ctx.files = parsed.files;
+      try {
+        this.checkSpec(method, template, ctx.body);
+      } catch (e) {
+        ctx.interaction ??= this.routeInteraction(match.params);
+        throw e;
+      }
       // An HTTP answer still being read comes first, as Discord has it before any edit.
       const answering = apiPath?.[0] === 'webhooks' ? this.state.pendingAnswers.get(apiPath[2] ?? '') : undefined;
       if (answering) await answering;
@@ -157,6 +194,7 @@ export class RestApi {
           message: e.detail ? `${e.message}: ${e.detail}` : e.message,
           at: arrivedAt,
           ...(ctx.interaction ? { interactionId: ctx.interaction.id } : {}),
+          ...(e.openapi ? { openapi: true as const } : {}),
         };
         this.state.violation(v);
         ctx.interaction?.errors.push(v);

@@ -111,6 +111,13 @@ export class DoubleState {
     if (this.restLog.length > MAX_REST_LOG) this.restLog.splice(0, this.restLog.length - MAX_REST_LOG);
   }
 
+  /** Requests by route ("METHOD /spec/template"), refused ones included. */
+  readonly routeUse = new Map<string, number>();
+
+  useRoute(route: string): void {
+    this.routeUse.set(route, (this.routeUse.get(route) ?? 0) + 1);
+  }
+
   violation(v: Violation): void {
     this.violations.push(v);
     if (this.violations.length > MAX_VIOLATIONS) this.violations.splice(0, this.violations.length - MAX_VIOLATIONS);

@@ -72,6 +72,8 @@ export interface Violation {
   message: string;
   at: number;
   interactionId?: string;
+  /** Refused by Discord's published schema (test/fixtures/discord-api/openapi.json). */
+  openapi?: true;
 }
 
 export interface RestLogEntry {
