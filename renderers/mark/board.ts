@@ -3,8 +3,8 @@
  * the 5 × 5 market with every square's value, the bank and removed colours, then one panel per
  * company. Drawn from the public view only, so hidden cash and sealed bids cannot appear.
  */
-import { MARKET_SQUARES } from '../../src/games/mark/constants.js';
-import type { Colour, MarkPublicView } from '../../src/games/mark/types.js';
+import { COLOURS, MARKET_SQUARES } from '../../src/games/mark/constants.js';
+import type { MarkPublicView } from '../../src/games/mark/types.js';
 import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { ACCENT, BG, COMPANY_H, DEEP, EMPTY, INK, MIN_TEXT, MUTED, STYLE, W, company, die, panel, seatName, tile } from './parts.js';
@@ -15,7 +15,6 @@ const STATUS_H = 84;
 const CELL_W = 104, CELL_H = 52, CELL_GAP = 8;
 const MARKET_H = 48 + 5 * (CELL_H + CELL_GAP) + 8;
 const BANK_H = 76;
-const COLOURS: Colour[] = ['white', 'blue', 'gold', 'green', 'red'];
 
 /** What the table is waiting for, in one line. */
 function statusLine(view: MarkPublicView, ctx: RenderContext, short: (name: string) => string = (n) => n): string {
