@@ -46,8 +46,8 @@ export function renderPhoneImpactBoard(view: PhoneImpactPublicView, ctx: RenderC
 
   // Malus deck, events, last event.
   panel(g, PAD, y, W - 2 * PAD, 150);
-  drawText(g, `${ctx.t('phoneimpact.render.malusDeck')}: ${view.malusDeck}`, PAD + 16, y + 26, { size: TEXT, bold: true, color: '#8a2d2a' });
-  drawText(g, `${ctx.t('phoneimpact.render.events')}: ${view.eventsLeft}`, W - PAD - 16, y + 26, { size: TEXT, color: INK, align: 'right' });
+  drawText(g, ctx.t('phoneimpact.render.malusDeck', { count: view.malusDeck }), PAD + 16, y + 26, { size: TEXT, bold: true, color: '#8a2d2a' });
+  drawText(g, ctx.t('phoneimpact.render.events', { count: view.eventsLeft }), W - PAD - 16, y + 26, { size: TEXT, color: INK, align: 'right' });
   const ev = view.lastEvent ? eventText(view, ctx, view.lastEvent) : ctx.t('phoneimpact.render.noEvent');
   wrap(g, ev, W - 2 * PAD - 32, SMALL, 3).forEach((line, i) => drawText(g, line, PAD + 16, y + 66 + i * 30, { size: SMALL, color: MUTED }));
   y += 150 + 24;
@@ -67,9 +67,9 @@ export function renderPhoneImpactBoard(view: PhoneImpactPublicView, ctx: RenderC
       drawText(g, ctx.t(`phoneimpact.component.${c}`), x + 98, y + 76, { size: SMALL, bold: !!built, color: colour, align: 'center', maxWidth: 186 });
       drawText(g, ctx.t('phoneimpact.render.points', { points: RECIPES[c].points }), x + 98, y + 110, { size: SMALL, color: colour, align: 'center' });
     });
-    const hand = `${ctx.t('phoneimpact.render.hand')}: ${SUPPLIERS.map((s) => `${p.handBySupplier[s]} ${ctx.t(`phoneimpact.supplier.${s}`)}`).join(' · ')}`;
+    const hand = ctx.t('phoneimpact.render.hand', { counts: SUPPLIERS.map((s) => `${p.handBySupplier[s]} ${ctx.t(`phoneimpact.supplier.${s}`)}`).join(' · ') });
     drawText(g, hand, PAD + 16, y + 164, { size: SMALL, color: INK, maxWidth: 600 });
-    drawText(g, `${ctx.t('phoneimpact.render.malus')}: ${p.malusCount}`, W - PAD - 16, y + 164, { size: SMALL, bold: true, color: '#8a2d2a', align: 'right' });
+    drawText(g, ctx.t('phoneimpact.render.malus', { count: p.malusCount }), W - PAD - 16, y + 164, { size: SMALL, bold: true, color: '#8a2d2a', align: 'right' });
     y += PLAYER_H + 12;
   }
   closePanel();

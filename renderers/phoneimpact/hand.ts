@@ -22,7 +22,7 @@ export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderCont
     const s = SUPPLIERS[i]!;
     const lines = Math.max(1, Math.ceil(list.length / 2));
     fillRoundRect(g, PAD, y, 8, lines * (CH + 12) - 12, 4, SUPPLIER_COLOUR[s]!.fill);
-    if (list.length === 0) drawText(g, `${ctx.t(`phoneimpact.supplier.${s}`)}: 0`, PAD + 20, y + CH / 2, { size: SMALL, color: MUTED });
+    if (list.length === 0) drawText(g, ctx.t('phoneimpact.render.noCards', { supplier: ctx.t(`phoneimpact.supplier.${s}`) }), PAD + 20, y + CH / 2, { size: SMALL, color: MUTED });
     list.forEach((x, k) => {
       const cx = PAD + 20 + (k % 2) * (CW + 8), cy = y + Math.floor(k / 2) * (CH + 12);
       card(g, cx, cy, CW, CH, s, `${x.n} × ${typeLabel(ctx, view.ruleset, x.t)}`);
@@ -40,7 +40,7 @@ export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderCont
       ? ctx.t('phoneimpact.render.built')
       : missing.length === 0
         ? ctx.t('phoneimpact.render.ready')
-        : `${ctx.t('phoneimpact.render.needs')}: ${missing.map((x) => `${x.n} ${typeLabel(ctx, view.ruleset, x.t)}`).join(', ')}`;
+        : ctx.t('phoneimpact.render.needs', { list: missing.map((x) => ctx.t('phoneimpact.render.lack', { count: x.n, type: typeLabel(ctx, view.ruleset, x.t) })).join(', ') });
     const colour = built ? '#2f6f4f' : missing.length === 0 ? '#2b7de9' : MUTED;
     wrap(g, status, W - 2 * PAD - 32, SMALL, 2).forEach((line, i) => drawText(g, line, PAD + 16, y + 60 + i * 30, { size: SMALL, color: colour, maxWidth: W - 2 * PAD - 32 }));
     y += COMPONENT_H + 8;

@@ -75,7 +75,7 @@ function shortcutRow(decision: Decision<unknown>, ctx: DecisionContext): Row[] {
 export function decisionNotes(decision: Decision<unknown>, ctx: DecisionContext): string[] {
   const lines = (decision.notes ?? []).map((m) => localise(ctx.language, m, ctx.seatName));
   const described = (choices: readonly Choice[]) =>
-    choices.filter((c) => c.detail).map((c) => `• **${localise(ctx.language, c.label, ctx.seatName)}**: ${localise(ctx.language, c.detail!, ctx.seatName)}`);
+    choices.filter((c) => c.detail).map((c) => t(ctx.language, 'ui.choiceNote', { label: localise(ctx.language, c.label, ctx.seatName), detail: localise(ctx.language, c.detail!, ctx.seatName) }));
   if (decision.kind === 'choose' && decision.choices.length <= maxButtons(decision)) lines.push(...described(decision.choices));
   lines.push(...described(decision.shortcuts ?? []));
   return lines;
@@ -141,7 +141,7 @@ export function decisionComponents(decision: Decision<unknown>, ctx: DecisionCon
     case 'form': {
       const single = decision.fields.length === 1 && decision.fields[0]!.kind === 'number' ? decision.fields[0] : null;
       const label = single && single.kind === 'number'
-        ? t(ctx.language, 'ui.enterNumber', { min: single.min, max: single.max })
+        ? t(ctx.language, 'ui.enterNumber', range(single.min, single.max))
         : t(ctx.language, 'ui.openForm');
       const button = new ButtonBuilder()
         .setCustomId(encodeCustomId({ kind: 'ask-form', ...base }))
@@ -170,9 +170,9 @@ export function formModal(decision: Decision<unknown> & { kind: 'form' }, ctx: D
         .setStyle(TextInputStyle.Short)
         .setRequired(true)
         .setMaxLength(12)
-        .setPlaceholder(`${field.min}–${field.max}`);
+        .setPlaceholder(t(ctx.language, 'ui.range', range(field.min, field.max)));
       if (field.default !== undefined) input.setValue(String(field.default));
-      label.setDescription(clip(t(ctx.language, 'ui.between', { min: field.min, max: field.max }), LIMITS.labelDescription));
+      label.setDescription(clip(t(ctx.language, 'ui.between', range(field.min, field.max)), LIMITS.labelDescription));
       label.setTextInputComponent(input);
     } else {
       const defaults = new Set(field.default ?? []);
@@ -197,6 +197,12 @@ export type Answer =
   | { fields: Record<string, string | readonly string[] | undefined> };
 
 type Refusal = { ok: false; error: Msg };
+
+/** A range's bounds for a text; one allowed value is said as such ("only 0"), not "from 0 to 0". */
+function range(min: number, max: number): Record<string, number | string> {
+  return min === max ? { min, max, context: 'only' } : { min, max };
+}
+
 const bad = (key: string, args?: Msg['args']): Refusal => ({ ok: false, error: args ? { key, args } : { key } });
 
 /** Reads a form's fields, checking each against its bounds or choices. */
@@ -206,13 +212,14 @@ function formValues(fields: readonly Field[], raw: Record<string, string | reado
     const given = raw[field.id];
     const name = localise(ctx.language ?? 'en', field.label, ctx.seatName);
     if (field.kind === 'number') {
-      const text = typeof given === 'string' ? given.trim() : '';
+      // Texts print negatives with a real minus ("−30"); one copied from them is read too.
+      const text = typeof given === 'string' ? given.trim().replace(/^\u2212/, '-') : '';
       const value = /^-?\d{1,9}$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(value) || value < field.min || value > field.max) return bad('error.badField', { field: name, min: field.min, max: field.max });
+      if (!Number.isInteger(value) || value < field.min || value > field.max) return bad('error.badField', { field: name, ...range(field.min, field.max) });
       values[field.id] = value;
     } else {
       const picked = typeof given === 'string' ? (given ? [given] : []) : [...(given ?? [])];
-      if (picked.length < field.min || picked.length > field.max) return bad('error.pickCount', { min: field.min, max: field.max, count: picked.length });
+      if (picked.length < field.min || picked.length > field.max) return bad('error.pickCount', { ...range(field.min, field.max), count: picked.length });
       if (new Set(picked).size !== picked.length || picked.some((id) => !field.choices.some((c) => c.id === id))) return bad('error.badSelection');
       values[field.id] = picked;
     }
@@ -241,7 +248,7 @@ export function answerToMove(
     case 'pick': {
       if (!('values' in answer)) return bad('error.badSelection');
       if (answer.values.length < decision.min || answer.values.length > decision.max) {
-        return bad('error.pickCount', { min: decision.min, max: decision.max, count: answer.values.length });
+        return bad('error.pickCount', { ...range(decision.min, decision.max), count: answer.values.length });
       }
       move = decision.toMove(answer.values);
       break;

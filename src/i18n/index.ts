@@ -64,17 +64,36 @@ function i18nInstance(): i18n {
 /** Numbers with a real minus sign, as the images print them: "{{score, minus}}". */
 export function withMinus(value: unknown): string {
   // Lists arrive joined ("1, -2"), so every number that starts a word is handled.
-  return String(value).replace(/(^|[\s,(])-(?=\d)/g, '$1\u2212');
+  return String(value).replace(/(?<![\p{L}\p{N}_-])-(?=\d)/gu, '\u2212');
 }
 
-// A French word that starts with a vowel sound elides "de": "d'Alice". Names may come wrapped in
-// Markdown (bold bot names); a mention (<@id>) shows as @name, which never elides.
-const VOWEL_START = /^[*_~]*[aeiouyàâäéèêëîïôöùûüœæ]/i;
+/**
+ * The arguments of a text with every negative figure written with a real minus, so one the code
+ * passes in ("-3") reads like one a locale file writes ("−3"). `count` stays a number, for the
+ * plural forms: a text whose count can be negative writes "{{count, minus}}".
+ */
+function withMinusArgs(args: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!args) return args;
+  let out: Record<string, unknown> | undefined;
+  for (const name in args) {
+    const value = args[name];
+    if (typeof value === 'number' && value < 0 && name !== 'count') (out ??= { ...args })[name] = withMinus(value);
+  }
+  return out ?? args;
+}
 
-/** French "de" before a name or list of names: "de Bob", "d'Alice": "{{seat, de}}". */
+// A name that starts with a vowel sound elides "de": "d’Alice", "d’Hélène". Names may come
+// wrapped in Markdown (bold bot names).
+const VOWEL_START = /^[*_~]*h?[aeiouyàâäéèêëîïôöùûüœæ]/i;
+
+/**
+ * French "de" before a plain name or list of names: "de Bob", "d’Alice": "{{bot, de}}". Only for
+ * names the bot writes itself: a mention shows a nickname the bot does not know, so texts that
+ * name a seat by mention are worded to need no elision ("En attente : @alice").
+ */
 export function frenchOf(value: unknown): string {
   const text = String(value);
-  return VOWEL_START.test(text) ? `d'${text}` : `de ${text}`;
+  return VOWEL_START.test(text) ? `d’${text}` : `de ${text}`;
 }
 
 /** Formatters the locale files may use in placeholders, e.g. "{{seat, de}}". */
@@ -83,6 +102,13 @@ function addFormatters(i18n: i18n): void {
   if (!formatter) throw new Error('i18next has no formatter service');
   formatter.add('minus', (value) => withMinus(value));
   formatter.add('de', (value) => frenchOf(value));
+  // An option of /game new by the name the reader's command shows ("two-player", "deux-joueurs"),
+  // after a space: "The option{{option, option}} has…" still reads well when no option is named.
+  formatter.add('option', (value, lng) => {
+    if (value === undefined || value === null || value === '') return '';
+    const key = `optionNames.${String(value)}`;
+    return ` ${i18n.exists(key, { lng }) ? i18n.t(key, { lng }) : String(value)}`;
+  });
 }
 
 export function hasKey(language: Language, key: string): boolean {
@@ -100,7 +126,7 @@ export function t(language: Language, key: string, args?: Record<string, unknown
   const id = madeId(language, key, args);
   let text = id === null ? undefined : made.get(id);
   if (text === undefined) {
-    text = i18nInstance().t(key, { lng: language, ...args }) as string;
+    text = i18nInstance().t(key, { lng: language, ...withMinusArgs(args) }) as string;
     if (id !== null) made.set(id, text);
   }
   return text;
@@ -122,7 +148,7 @@ export type SeatNamer = (seat: Seat) => string;
 
 function argText(language: Language, arg: MsgArg, seatName: SeatNamer): string | number {
   if (typeof arg === 'string' || typeof arg === 'number') return arg;
-  if (Array.isArray(arg)) return arg.map((a) => argText(language, a, seatName)).join(', ');
+  if (Array.isArray(arg)) return arg.map((a) => (typeof a === 'number' ? withMinus(a) : argText(language, a, seatName))).join(', ');
   if ('seat' in arg) return seatName(arg.seat);
   return localise(language, arg, seatName);
 }

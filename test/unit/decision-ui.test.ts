@@ -97,7 +97,7 @@ describe('decisions as components', () => {
 
   it('lists what each button will do as text, since buttons carry no description', () => {
     const described: Decision<string> = { ...choose(2), choices: choices(2).map((c, i) => ({ ...c, detail: { key: 'ui.enterNumber', args: { min: i, max: 9 } } })) };
-    expect(decisionNotes(described, ctx)).toEqual(['• **red 0**: Enter a number (0–9)', '• **red 1**: Enter a number (1–9)']);
+    expect(decisionNotes(described, ctx)).toEqual(['• **red 0**: Enter a number (0 to 9)', '• **red 1**: Enter a number (1 to 9)']);
   });
 
   it('keeps a row for shortcuts, so fewer choices fit as buttons', () => {

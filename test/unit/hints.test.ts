@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, type AnyGame, type Decision, type Seat } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
-import { describeMove, formValuesOf } from '../../src/discord/hints.js';
+import { describeMove, formValuesOf } from '../../src/discord/handlers/hints.js';
 import { localise, t } from '../../src/i18n/index.js';
 
 const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
@@ -67,7 +67,7 @@ describe('hints for compound forms', () => {
           const label = localise(language, field.label, names).replace(/\s*[?:]$/, '');
           const shown =
             field.kind === 'number'
-              ? String(value)
+              ? (value as number)
               : (value as string[]).length === 0
                 ? t(language, 'hint.none')
                 : (value as string[]).map((id) => localise(language, field.choices.find((c) => c.id === id)!.label, names)).join(', ');

@@ -52,7 +52,7 @@ function status(view: MullPublicView): { name: Msg; lines: Msg[] }[] {
     fields.push({ name: { key, args: { seat: { seat: p.seat } } }, lines: playerLines(view, p) });
   }
   const table: Msg[] = [{ key: 'mull-money.status.mission', args: { mission: view.mission, deck: view.deckSize, supply: view.supply } }];
-  const lots = view.lots.flatMap((l, i) => (l ? [{ key: 'mull-money.status.lot', args: { lot: i + 1, cards: cardsMsg(l) } }] : []));
+  const lots = view.lots.flatMap((l, i): Msg[] => (!l ? [] : l.length ? [{ key: 'mull-money.status.lot', args: { lot: i + 1, cards: cardsMsg(l) } }] : [{ key: 'mull-money.status.lotEmpty', args: { lot: i + 1 } }]));
   table.push(...lots);
   if (view.experimental) {
     table.push({ key: 'mull-money.status.common', args: { marker: view.common, length: view.commonLength, zone: zoneMsg(commonZone(view.common, view.seats)) } });

@@ -135,7 +135,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
       const held = t.boards[o.seller]!.contracts[o.contract]!;
       return {
         kind: 'choose', id: 'answer',
-        prompt: { key: 'palermo.prompt.answer', args: { seat: { seat: o.seller }, contract: contractMsg(held.card), price: held.price, life: held.life, amount: o.amount } },
+        prompt: { key: 'palermo.prompt.answer', args: { seat: { seat: o.seller }, contract: contractMsg(held.card), price: held.price, count: held.life, amount: o.amount } },
         choices: [
           { id: 'accept', label: { key: 'palermo.choice.accept' }, tone: 'success', detail: { key: 'palermo.detail.accept', args: { amount: o.amount } } },
           { id: 'decline', label: { key: 'palermo.choice.decline' }, tone: 'danger' },
@@ -178,7 +178,7 @@ function phaseCDecision(t: Table, seat: Seat, sec: Secrets): D | null {
         prompt: { key: 'palermo.prompt.offer' },
         notes: targets.map((p) => ({ key: 'palermo.note.buyerCash', args: { seat: { seat: p }, cash: t.boards[p]!.cash } })),
         fields: [
-          { kind: 'select', id: 'contract', label: { key: 'palermo.field.contract' }, choices: b.contracts.map((c, i) => ({ id: String(i), ...contractChoice(c.card, { key: 'palermo.detail.held', args: { price: c.price, life: c.life } }) })), min: 1, max: 1 },
+          { kind: 'select', id: 'contract', label: { key: 'palermo.field.contract' }, choices: b.contracts.map((c, i) => ({ id: String(i), ...contractChoice(c.card, { key: 'palermo.detail.held', args: { price: c.price, count: c.life } }) })), min: 1, max: 1 },
           { kind: 'select', id: 'buyer', label: { key: 'palermo.field.buyer' }, choices: targets.map((p) => ({ id: String(p), label: { key: 'palermo.seat', args: { seat: { seat: p } } } })), min: 1, max: 1 },
           { kind: 'number', id: 'amount', label: { key: 'palermo.field.amount' }, min: -b.cash, max: maxCash, default: 0 },
         ],

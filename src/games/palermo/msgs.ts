@@ -8,11 +8,15 @@ export function colourMsg(c: number): Msg {
   return COLOUR_MSGS[c]!;
 }
 
-/** "2 brown, 1 mauve", or "none". */
+/** "2 brown, 1 mauve", or "no cubes"; the colour agrees with its count ("2 jaunes"). */
 export function cubesMsg(x: Vec): Msg {
   const parts: Msg[] = [];
-  for (let c = 0; c < NC; c++) if (x[c]! > 0) parts.push({ key: 'palermo.cube', args: { count: x[c]!, colour: colourMsg(c) } });
+  for (let c = 0; c < NC; c++) if (x[c]! > 0) parts.push({ key: 'palermo.cube', args: { count: x[c]!, colour: { key: `palermo.colours.${COLOURS[c]}`, args: { count: x[c]! } } } });
   return parts.length === 0 ? { key: 'palermo.none' } : { key: 'palermo.list', args: { items: parts } };
+}
+
+export function isEmpty(x: Vec): boolean {
+  return x.every((n) => n === 0);
 }
 
 export function contractMsg(card: number): Msg {

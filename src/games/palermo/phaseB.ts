@@ -3,11 +3,11 @@
  * of at most 5 number fields, split in two when more, §3.6.6). A field appears only when some
  * legal answer sets it to 1 or more (G37); a step with no field is settled by the engine.
  */
-import type { LogEvent } from '../../engine/index.js';
+import type { LogEvent, Msg } from '../../engine/index.js';
 import { BK, BL, BR, COLOURS, YE, DECON_COST, GR, INCIN1_INCOME, MV, NC, PRINTED_INCINERATOR, RECYCLABLE, RECYCLING_COST, SORTING_COST, VOLUNTARY_MAFIA_ZONES, marketPrice, INCIN2_COLOURS } from './constants.js';
 import { mafiaTotal } from './mafia.js';
 import { forcedPay, receive, voluntaryPay } from './money.js';
-import { cubesMsg, pub } from './msgs.js';
+import { cubesMsg, isEmpty, pub } from './msgs.js';
 import type { Board, Step, Table, Vec } from './types.js';
 import { capacities, fitsStorage, incin2Used, storageRoom, type Capacities } from './zones.js';
 
@@ -287,7 +287,12 @@ export function applyCounts(t: Table, seat: number, v: Record<string, number>, e
       voluntaryPay(b, d * DECON_COST);
       paid += d * DECON_COST;
       b.storage[MV]! -= d; b.decon[MV]! += d;
-      events.push(pub('palermo.log.factories', { seat: who, burnt: cubesMsg(burnt), recycled: cubesMsg(recycled), decon: d, earned, paid, withheld }));
+      // Only what was done is named: "burns 2 brown, recycles 1 yellow", never "burns no cubes".
+      const done: Msg[] = [];
+      if (!isEmpty(burnt)) done.push({ key: 'palermo.log.burns', args: { cubes: cubesMsg(burnt) } });
+      if (!isEmpty(recycled)) done.push({ key: 'palermo.log.recycles', args: { cubes: cubesMsg(recycled) } });
+      if (d > 0) done.push({ key: 'palermo.log.decontaminates', args: { count: d } });
+      events.push(done.length ? pub('palermo.log.factories', { seat: who, done, earned, paid, withheld }) : pub('palermo.log.factoriesIdle', { seat: who }));
       return null;
     }
     case 'store': {
@@ -301,7 +306,7 @@ export function applyCounts(t: Table, seat: number, v: Record<string, number>, e
       }
       if (!fitsStorage(x, cap)) return { key: 'palermo.error.storageFull' };
       for (let c = 0; c < NC; c++) { b.sorted[c]! -= stored[c]!; b.storage[c] = x[c]!; }
-      events.push(pub('palermo.log.stored', { seat: who, cubes: cubesMsg(stored) }));
+      events.push(isEmpty(stored) ? pub('palermo.log.storedNone', { seat: who }) : pub('palermo.log.stored', { seat: who, cubes: cubesMsg(stored) }));
       return null;
     }
     case 'sort': {
@@ -314,7 +319,7 @@ export function applyCounts(t: Table, seat: number, v: Record<string, number>, e
       }
       if (!voluntaryPay(b, cost)) return { key: 'palermo.error.cannotPay', args: { cost, cash: b.cash } };
       for (let c = 0; c < BK; c++) { b.bulk[c]! -= moved[c]!; b.sorted[c]! += moved[c]!; }
-      events.push(pub('palermo.log.sorted', { seat: who, cubes: cubesMsg(moved), cost }));
+      events.push(isEmpty(moved) ? pub('palermo.log.sortedNone', { seat: who }) : pub('palermo.log.sorted', { seat: who, cubes: cubesMsg(moved), cost }));
       return null;
     }
     case 'mafia': {
@@ -373,6 +378,9 @@ export function dispose(t: Table, seat: number, events: LogEvent[]): void {
     }
     t.mafia[c]! += mandatory[c]! + vol[c]!;
   }
-  events.push(pub('palermo.log.mafia', { seat: { seat }, forced: cubesMsg(mandatory), voluntary: cubesMsg(vol), amount: total, borrowed }));
+  const handed: Msg[] = [];
+  if (!isEmpty(mandatory)) handed.push({ key: 'palermo.log.forced', args: { cubes: cubesMsg(mandatory) } });
+  if (!isEmpty(vol)) handed.push({ key: 'palermo.log.voluntary', args: { cubes: cubesMsg(vol) } });
+  events.push(pub('palermo.log.mafia', { seat: { seat }, handed, amount: total, borrowed }));
   b.toMafia = zero();
 }

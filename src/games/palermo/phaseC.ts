@@ -56,8 +56,9 @@ export function applyBuy(s: PalermoState, seat: number, buy: number[], discard: 
   s.equipmentDiscard.push(...discard);
   b.boughtDone = true;
   syncCounts(s);
-  events.push(pub('palermo.log.bought', { seat: { seat }, cards: buy.map(equipmentMsg), cost, discarded: discard.length }));
-  if (buy.length === 0 && discard.length === 0) events.pop();
+  if (buy.length > 0 && discard.length > 0) events.push(pub('palermo.log.bought', { seat: { seat }, cards: buy.map(equipmentMsg), cost, count: discard.length }));
+  else if (buy.length > 0) events.push(pub('palermo.log.boughtOnly', { seat: { seat }, cards: buy.map(equipmentMsg), cost }));
+  else if (discard.length > 0) events.push(pub('palermo.log.discarded', { seat: { seat }, count: discard.length }));
   return null;
 }
 
@@ -70,7 +71,7 @@ export function applyOffer(s: PalermoState, seat: number, contract: number, buye
   s.boards[seat]!.offeredTo.push(buyer);
   s.offer = { seller: seat, buyer, contract, amount };
   s.step = 'answer';
-  events.push(pub('palermo.log.offer', { seat: { seat }, buyer: { seat: buyer }, contract: contractMsg(held.card), price: held.price, life: held.life, amount }));
+  events.push(pub('palermo.log.offer', { seat: { seat }, buyer: { seat: buyer }, contract: contractMsg(held.card), price: held.price, count: held.life, amount }));
   return null;
 }
 

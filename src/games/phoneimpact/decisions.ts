@@ -4,7 +4,7 @@ import { QUIZ_GUESS_MAX_KG, RECIPES, SUPPLIERS, TYPES, type Component, type ResT
 import { menu, malusCost, supplyShape, type MenuEntry } from './actions.js';
 import { ALL_GROUPS, CARD_TABLES, bySupplier, countAt, groupKey, handCounts, mixId, mixesFor, parseMix, suggestedMix } from './cards.js';
 import { duelOptions, e11Pairs, e4Pairs, e9Fields, faceUpGroups } from './events.js';
-import { componentMsg, groupMsg, mixMsg, supplierMsg, typeMsg } from './msgs.js';
+import { componentMsg, groupMsg, mixMsg, offerSideMsg, supplierMsg, typeMsg } from './msgs.js';
 import { groupExists, holds } from './trade.js';
 import type { GroupKey, Mix, PhoneImpactMove, PhoneImpactState } from './types.js';
 
@@ -111,8 +111,7 @@ export function offerArgs(s: PhoneImpactState) {
   const t = s.trade!;
   return {
     seat: { seat: t.from },
-    give: t.give.length === 0 ? { key: 'phoneimpact.nothing' } : t.give.map((g) => groupMsg(s.ruleset, g)),
-    malus: t.malus,
+    give: offerSideMsg(t.give.map((g) => groupMsg(s.ruleset, g)), t.malus),
     ask: t.ask.map((g) => groupMsg(s.ruleset, g)),
   };
 }

@@ -16,6 +16,11 @@ export const supplierMsg = (s: Supplier): Msg => SUP[s];
 export const componentMsg = (c: Component): Msg => COMP[c];
 export const typeMsg = (r: RulesetId, t: ResType): Msg => TYPE[r][t];
 
+/** "2 common metals", "1 métal rare": a count of one resource type, the noun agreeing with it. */
+export function typeCountMsg(r: RulesetId, t: ResType, count: number): Msg {
+  return { key: 'phoneimpact.typeCount', args: { count, type: { key: `phoneimpact.types.${typeKey(r, t)}`, args: { count } } } };
+}
+
 /** "common metal (PolluPlus)". */
 export function cardMsg(r: RulesetId, s: Supplier, t: ResType): Msg {
   return { key: 'phoneimpact.card', args: { type: TYPE[r][t], supplier: SUP[s] } };
@@ -39,6 +44,16 @@ export function mixMsg(m: Mix): Msg {
     if (m[i]! > 0) parts.push({ key: 'phoneimpact.mixPart', args: { count: m[i]!, supplier: SUP[s] } });
   });
   return { key: 'phoneimpact.mix', args: { parts } };
+}
+
+/**
+ * One side of a trade: its cards and its malus, each named only when there are some ("2 PolluPlus
+ * cards, 1 malus"; "1 malus"). An offer always gives something.
+ */
+export function offerSideMsg(cards: Msg | Msg[] | null, malus: number): Msg {
+  const items: Msg[] = cards === null ? [] : Array.isArray(cards) ? [...cards] : [cards];
+  if (malus > 0) items.push({ key: 'phoneimpact.malusCount', args: { count: malus } });
+  return { key: 'phoneimpact.list', args: { items } };
 }
 
 /** "2 PolluPlus, 1 PolluMoins" from counts per supplier, for public lines. */

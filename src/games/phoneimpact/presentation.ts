@@ -1,7 +1,7 @@
 /** How PhoneImpact views read as text: the /status fields and a seat's private view. */
 import type { Msg, Presentation } from '../../engine/index.js';
 import { COMPONENTS, MALUS_TOPICS, RECIPES, RULESETS, SUPPLIERS, TYPES, type ResType } from './constants.js';
-import { componentMsg, groupMsg, supplierMsg, typeMsg } from './msgs.js';
+import { componentMsg, groupMsg, offerSideMsg, supplierMsg, typeCountMsg, typeMsg } from './msgs.js';
 import type { PhoneImpactPublicView, PhoneImpactSeatView } from './types.js';
 
 const seatArg = (seat: number) => ({ seat });
@@ -63,7 +63,7 @@ function hand(view: PhoneImpactSeatView): Msg[] {
       const groups: Msg[] = [];
       for (const t of TYPES) {
         const n = view.hand.filter((c) => c.supplier === s && c.type === t).length;
-        if (n > 0) groups.push({ key: 'phoneimpact.hand.group', args: { count: n, type: typeMsg(view.ruleset, t) } });
+        if (n > 0) groups.push(typeCountMsg(view.ruleset, t, n));
       }
       if (groups.length > 0) lines.push({ key: 'phoneimpact.hand.supplierLine', args: { supplier: supplierMsg(s), groups } });
     }
@@ -78,7 +78,7 @@ function hand(view: PhoneImpactSeatView): Msg[] {
     for (const t of TYPES) {
       const have = view.hand.filter((h) => h.type === t).length;
       const lack = RECIPES[c].need[t as ResType] - have;
-      if (lack > 0) missing.push({ key: 'phoneimpact.hand.lack', args: { count: lack, type: typeMsg(view.ruleset, t) } });
+      if (lack > 0) missing.push(typeCountMsg(view.ruleset, t, lack));
     }
     lines.push(
       missing.length === 0
@@ -89,16 +89,13 @@ function hand(view: PhoneImpactSeatView): Msg[] {
   lines.push({ key: 'phoneimpact.hand.malus', args: { count: view.malus.length, penalty: view.flags.penalty ? view.malus.length : 0 } });
   for (const m of view.malus) lines.push({ key: 'phoneimpact.hand.malusCard', args: { n: m, topic: { key: `phoneimpact.malus.${MALUS_TOPICS[view.ruleset][m - 1] ?? 'ore'}` } } });
   if (view.offer) {
-    lines.push({
-      key: 'phoneimpact.hand.offer',
-      args: {
-        seat: seatArg(view.offer.from),
-        target: seatArg(view.offer.to),
-        give: view.offer.give.length === 0 ? { key: 'phoneimpact.nothing' } : view.offer.give.map((g) => groupMsg(view.ruleset, g)),
-        malus: view.offer.malus,
-        ask: view.offer.ask.map((g) => groupMsg(view.ruleset, g)),
-      },
-    });
+    const give = offerSideMsg(view.offer.give.map((g) => groupMsg(view.ruleset, g)), view.offer.malus);
+    // While the offer is being made, nothing is asked yet.
+    lines.push(
+      view.offer.ask.length === 0
+        ? { key: 'phoneimpact.hand.offerDraft', args: { target: seatArg(view.offer.to), give } }
+        : { key: 'phoneimpact.hand.offer', args: { seat: seatArg(view.offer.from), target: seatArg(view.offer.to), give, ask: view.offer.ask.map((g) => groupMsg(view.ruleset, g)) } },
+    );
   }
   return lines;
 }

@@ -6,7 +6,7 @@
 import type { LogEvent, Seat } from '../../engine/index.js';
 import { RULESETS, TRADE, type Supplier } from './constants.js';
 import { countAt, handCounts, parseGroup, takeGroup, bySupplier } from './cards.js';
-import { backsMsg, groupMsg } from './msgs.js';
+import { backsMsg, groupMsg, offerSideMsg } from './msgs.js';
 import type { GroupKey, PhoneImpactState, TradeOffer } from './types.js';
 
 export function canOfferTrade(s: PhoneImpactState, seat: Seat): boolean {
@@ -71,15 +71,14 @@ export function openOffer(s: PhoneImpactState, offer: TradeOffer, events: LogEve
   s.tradeUsed = true;
   events.push({
     key: 'phoneimpact.log.offer',
-    args: { seat: { seat: offer.from }, target: { seat: offer.to }, give: backsMsg(sideCounts(offer.give)), malus: offer.malus, ask: backsMsg(sideCounts(offer.ask)) },
+    args: { seat: { seat: offer.from }, target: { seat: offer.to }, give: offerSideMsg(offer.give.length ? backsMsg(sideCounts(offer.give)) : null, offer.malus), ask: backsMsg(sideCounts(offer.ask)) },
     visibleTo: 'all',
   });
   events.push({
     key: 'phoneimpact.log.offerDetail',
     args: {
       seat: { seat: offer.from },
-      give: offer.give.length === 0 ? { key: 'phoneimpact.nothing' } : offer.give.map((g) => groupMsg(s.ruleset, g)),
-      malus: offer.malus,
+      give: offerSideMsg(offer.give.map((g) => groupMsg(s.ruleset, g)), offer.malus),
       ask: offer.ask.map((g) => groupMsg(s.ruleset, g)),
     },
     visibleTo: [offer.from, offer.to],

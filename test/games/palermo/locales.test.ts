@@ -120,6 +120,20 @@ function emitted(): Msg[] {
   addState(f);
   atStep(f, 'mafia');
   addState(f);
+  // Steps where nothing is done, and cubes handed to the Mafia by choice.
+  const idle = blank();
+  board(idle, 0, { cash: 20, equipment: owned('S2', 'S7', 'D1'), storage: vec({ BR: 1, MV: 2 }), sorted: vec({ GR: 1 }), bulk: vec({ YE: 1 }) });
+  atStep(idle, 'factory');
+  let step: PalermoState = idle;
+  for (const values of [{}, {}, {}, { BR: 1 }] as Record<string, number>[]) {
+    const r = palermo.apply(step, 0, { type: 'counts', step: step.step as 'factory', values });
+    if (!r.ok) throw new Error(r.error.key);
+    addState(r.state, r.events);
+    step = r.state;
+  }
+  const decon = palermo.apply(idle, 0, { type: 'counts', step: 'factory', values: { dMV: 2 } });
+  if (!decon.ok) throw new Error(decon.error.key);
+  decon.events.forEach(add);
   // Set-up and auction refusals.
   const u = palermo.setup({ seats: 3, options: { turns: '10', choice: false }, seed: 'errors' });
   addState(u);

@@ -27,15 +27,17 @@ describe('R-Eco in French', () => {
     }
   });
 
-  it('elides "de" before a name starting with a vowel, in the hand text and on the board line', () => {
+  it('elides "de" before a plain name starting with a vowel sound, and words board lines to need none', () => {
     const state = buildState({ seats: 3 });
     const waiting = rEco.present.hand(rEco.seatView(state, 1)).find((m) => m.key === 'r-eco.hand.waiting')!;
-    expect(localise('fr', waiting, () => 'alice')).toBe("En attente d'alice.");
-    expect(localise('fr', waiting, () => '**Émile**')).toBe("En attente d'**Émile**.");
+    expect(localise('fr', waiting, () => 'alice')).toBe('En attente d’alice.');
+    expect(localise('fr', waiting, () => '**Émile**')).toBe('En attente d’**Émile**.');
+    expect(localise('fr', waiting, () => 'Hélène')).toBe('En attente d’Hélène.');
     expect(localise('fr', waiting, () => 'Bob')).toBe('En attente de Bob.');
     expect(localise('fr', waiting, () => '<@123>')).toBe('En attente de <@123>.');
-    expect(t('fr', 'board.turn', { player: 'Ana' })).toBe("🎲 C'est au tour d'Ana.");
-    expect(t('fr', 'board.waitingFor', { players: 'Bob, Ana' })).toBe('⏳ En attente de Bob, Ana.');
+    // The board names seats by mention, whose nickname the bot does not know: no elision needed.
+    expect(t('fr', 'board.turn', { player: '<@123>' })).toBe('🎲 À <@123> de jouer.');
+    expect(t('fr', 'board.waitingFor', { players: 'Bob, Ana' })).toBe('⏳ En attente\u00a0: Bob, Ana.');
   });
 
   it('puts a space before : ; ? ! in every French string', () => {
@@ -63,7 +65,7 @@ describe('R-Eco in French', () => {
 
   it('calls the lobby a waiting room, not a channel', () => {
     const text = t('fr', 'status.lobby', { count: 2 });
-    expect(text).toContain("salle d'attente");
+    expect(text).toContain('salle d’attente');
     expect(text).not.toContain('salon');
   });
 

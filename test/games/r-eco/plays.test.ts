@@ -98,8 +98,8 @@ describe('R-Eco one-click plays', () => {
     expect(text('r-1x1-1x2', 'en')).toBe('🔴 red 1 + 2 — Factory 4/4: you take reward 3 · collect 🟦2, 🟩1 · hand 5 cards');
     expect(text('r-1x1-0x2', 'en')).toBe('🔴 red 1 — Factory 2/4, no reward · collect 🟦2, 🟩1 · hand 6: dump 1 (−1 point)');
     expect(text('b-1x1-0x2', 'en')).toBe('🟦 blue 1 — Factory 1/4, no reward · nothing to collect · hand 4 cards');
-    expect(text('r-1x1-1x2', 'fr')).toBe('🔴 rouge 1 + 2 — Usine 4/4 : vous prenez la récompense 3 · vous ramassez 🟦2, 🟩1 · main : 5 cartes');
-    expect(text('r-1x1-0x2', 'fr')).toBe('🔴 rouge 1 — Usine 2/4, pas de récompense · vous ramassez 🟦2, 🟩1 · main : 6, 1 carte à rejeter (−1 point)');
+    expect(text('r-1x1-1x2', 'fr')).toBe('🔴 rouge 1 + 2 — Usine 4/4 : vous prenez la récompense 3 · vous ramassez 🟦2, 🟩1 · main : 5 cartes');
+    expect(text('r-1x1-0x2', 'fr')).toBe('🔴 rouge 1 — Usine 2/4, pas de récompense · vous ramassez 🟦2, 🟩1 · main : 6, 1 carte à rejeter (−1 point)');
   });
 
   it('says when the reward is the last of its stack, and negative rewards with a real minus', () => {
