@@ -6,7 +6,7 @@ import { GUILD_ID, Player, boards, firstAnswer, launchBot, mentionedOnBoard, ope
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DiscordDouble, type RateLimitOptions } from '../test/double/discord-double.js';
 import { rngFromSeed } from '../src/engine/index.js';
-import { ImagePool } from '../src/discord/images.js';
+import { ImagePool } from '../src/discord/runtime/images.js';
 import { StageProfiler, STAGES } from './cpu-stages.js';
 import { median, percentile } from './stats.js';
 

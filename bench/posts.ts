@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rngFromSeed } from '../src/engine/index.js';
 import { GAMES } from '../src/games/index.js';
-import { renderImage } from '../src/discord/render-image.js';
+import { renderImage } from '../src/discord/runtime/render-image.js';
 import { releaseImages } from './stats.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore } from '../src/store/game-store.js';

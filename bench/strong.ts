@@ -4,7 +4,7 @@
  * `BOT_THINK_MS` when asked, so hundreds of games finish in minutes).
  */
 import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type GameOptions, type Seat } from '../src/engine/index.js';
-import { STRONG_SEARCH } from '../src/discord/think-task.js';
+import { STRONG_SEARCH } from '../src/discord/runtime/think-task.js';
 import { gameById } from '../src/games/index.js';
 import { percentile } from './stats.js';
 
@@ -102,7 +102,7 @@ export function benchStrong(gameId: string, opts: { seats: number; games: number
  */
 export async function benchStrongLoad(opts: { thinkMs: number; channels: number; decisionsPerChannel: number; threads: number }) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
-  const { PoolThinker } = await import('../src/discord/thinker.js');
+  const { PoolThinker } = await import('../src/discord/runtime/thinker.js');
   const { createLogger } = await import('../src/logger.js');
   const thinker = new PoolThinker(opts.threads, createLogger('silent'));
   // Pool threads do not keep the process alive by themselves.

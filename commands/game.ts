@@ -4,13 +4,13 @@ import type { GameOptions } from '../src/engine/index.js';
 import { GAMES } from '../src/games/index.js';
 import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
-import { changeSettings, kick, readSettings, settingChoices, showLog, takeSeat } from '../src/discord/async.js';
-import { createLobby, lobbyAction } from '../src/discord/lobby.js';
-import { replyEphemeral, replyError, userLanguage } from '../src/discord/replies.js';
-import { gamePageUrl, webPagesOn } from '../src/discord/web-link.js';
+import { changeSettings, kick, readSettings, settingChoices, showLog, takeSeat } from '../src/discord/handlers/async.js';
+import { createLobby, lobbyAction } from '../src/discord/handlers/lobby.js';
+import { replyEphemeral, replyError, userLanguage } from '../src/discord/handlers/replies.js';
+import { gamePageUrl, webPagesOn } from '../src/discord/messages/web-link.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
-import type { LobbyAction } from '../src/discord/custom-id.js';
+import type { LobbyAction } from '../src/discord/messages/custom-id.js';
 import { described, named } from './localised.js';
 
 /** Every game's options, offered once each (games share names they have in common). */

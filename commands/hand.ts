@@ -1,7 +1,7 @@
 /** /hand: your private view of the game in this channel, with your controls when it is your turn. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { showHand } from '../src/discord/play.js';
+import { showHand } from '../src/discord/handlers/play.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'hand', 'main'), 'commands.hand').setContexts(InteractionContextType.Guild);

@@ -1,6 +1,6 @@
 /** /help: what the bot can do. */
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { showHelp } from '../src/discord/info.js';
+import { showHelp } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'help', 'aide'), 'commands.help');

@@ -1,7 +1,7 @@
 /** /history [game]: this server's finished games, or one game's scores and public log. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { showHistory } from '../src/discord/history.js';
+import { showHistory } from '../src/discord/handlers/history.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'history', 'historique'), 'commands.history.description')

@@ -1,7 +1,7 @@
 /** /leaderboard [game]: the best-rated players of this server. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { showLeaderboard } from '../src/discord/history.js';
+import { showLeaderboard } from '../src/discord/handlers/history.js';
 import { GAMES } from '../src/games/index.js';
 import { t } from '../src/i18n/index.js';
 import { described, named } from './localised.js';

@@ -1,7 +1,7 @@
 /** /notify: how you are told it is your turn, in every server. */
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { userLanguage } from '../src/discord/replies.js';
+import { userLanguage } from '../src/discord/handlers/replies.js';
 import { t } from '../src/i18n/index.js';
 import { described, named } from './localised.js';
 

@@ -1,7 +1,7 @@
 /** /profile [player]: a player's finished games, wins and ratings in this server. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { showProfile } from '../src/discord/history.js';
+import { showProfile } from '../src/discord/handlers/history.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'profile', 'profil'), 'commands.profile.description')

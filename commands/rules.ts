@@ -2,7 +2,7 @@
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { GAMES } from '../src/games/index.js';
 import { t } from '../src/i18n/index.js';
-import { showRules } from '../src/discord/info.js';
+import { showRules } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'rules', 'règles'), 'commands.rules').addStringOption((o) =>

@@ -1,7 +1,7 @@
 /** /status: the public state of this channel's game (or its final ranking), only to you. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
-import { showStatus } from '../src/discord/info.js';
+import { showStatus } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';
 
 export const data = described(named(new SlashCommandBuilder(), 'status', 'état'), 'commands.status').setContexts(InteractionContextType.Guild);

@@ -4,7 +4,7 @@ import 'dotenv/config';
 import { REST, Routes } from 'discord.js';
 import { commandsJson } from '../commands/index.js';
 import { loadConfig } from './config.js';
-import { registerCommands } from './discord/register-commands.js';
+import { registerCommands } from './discord/transport/register-commands.js';
 import { createLogger } from './logger.js';
 
 const config = loadConfig();

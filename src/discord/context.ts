@@ -3,10 +3,10 @@ import type { ChatInputCommandInteraction, Client, RESTPostAPIChatInputApplicati
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
-import type { Images } from './images.js';
-import type { Clock, Scheduler } from './scheduler.js';
-import type { GameRunner } from './runner.js';
-import type { Thinker } from './thinker.js';
+import type { Images } from './runtime/images.js';
+import type { Clock, Scheduler } from './runtime/scheduler.js';
+import type { GameRunner } from './runtime/runner.js';
+import type { Thinker } from './runtime/thinker.js';
 
 export interface BotContext {
   config: Config;

@@ -2,7 +2,7 @@
  * What the store hands out and takes in: game records, seats, posts and results, and the pure
  * rules read off a record (who is pending, how long bots pause). No database access here.
  */
-import type { GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
+import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
 import { gameById } from '../games/index.js';
 import type { Q, Schema } from './backend.js';
 import type { BotLevel, GameSettings, GameStatus, PostKind, PostPayload } from './schema.js';
@@ -150,4 +150,31 @@ export function pendingBotSeat(record: GameRecord): Seat | null {
   if (record.status !== 'active') return null;
   const pending: Seat[] = gameById(record.gameType)!.pending(record.state);
   return pending.find((seat) => record.seats[seat]?.isBot) ?? null;
+}
+
+/** The game a record plays. */
+export function gameOf(record: GameRecord): AnyGame {
+  const game = gameById(record.gameType);
+  if (!game) throw new Error(`unknown game type ${record.gameType}`);
+  return game;
+}
+
+/** Who held a seat at move `sequence` (0: the deal); without one, who holds it now. */
+export function holderAt(record: GameRecord, seat: Seat, sequence?: number): { userId: string | null; displayName: string } | undefined {
+  if (sequence !== undefined && record.holders) {
+    let found: SeatHolder | undefined;
+    for (const h of record.holders) if (h.seat === seat && h.fromSequence <= sequence && (!found || h.fromSequence >= found.fromSequence)) found = h;
+    if (found) return found;
+  }
+  return record.seats[seat];
+}
+
+export function seatOfUser(record: GameRecord, userId: string): Seat | null {
+  return record.seats.find((s) => s.userId === userId)?.position ?? null;
+}
+
+/** Human user ids among the seats that must act now. */
+export function pendingUsers(record: GameRecord): string[] {
+  if (record.status !== 'active') return [];
+  return gameOf(record).pending(record.state).map((seat: Seat) => record.seats[seat]?.userId).filter((id): id is string => !!id);
 }

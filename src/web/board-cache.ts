@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ImageJob, Images } from '../discord/images.js';
+import type { ImageJob, Images } from '../discord/runtime/images.js';
 
 /** About 300 KB a board: some 15 MB at most. */
 export const BOARD_CACHE_SIZE = 48;

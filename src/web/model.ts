@@ -5,9 +5,9 @@
  */
 import type { AnyGame, Msg, Seat } from '../engine/index.js';
 import { localise, t, type Language, type SeatNamer } from '../i18n/index.js';
-import { altText, boardImageJob, gameOf, holderAt, rankingLines, seatNamer, seatNamerWithPast } from '../discord/messages.js';
-import type { ImageJob } from '../discord/images.js';
-import type { GameRecord, PostRecord } from '../store/game-store.js';
+import { altText, boardImageJob, rankingLines, seatNamer, seatNamerWithPast } from '../discord/messages/index.js';
+import type { ImageJob } from '../discord/runtime/images.js';
+import { gameOf, holderAt, type GameRecord, type PostRecord } from '../store/game-store.js';
 import type { PostPayload } from '../store/schema.js';
 
 /** Public log lines a live page lists. */

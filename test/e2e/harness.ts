@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type RunningBot } from '../../src/bot.js';
-import type { Clock } from '../../src/discord/scheduler.js';
+import type { Clock } from '../../src/discord/runtime/scheduler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { DiscordDouble } from '../double/discord-double.js';

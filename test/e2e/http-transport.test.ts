@@ -1,11 +1,11 @@
 /**
- * The HTTP transport alone (src/discord/interactions-http.ts) with plain discord.js handlers:
+ * The HTTP transport alone (src/discord/transport/interactions-http.ts) with plain discord.js handlers:
  * each kind of first answer reaches the double through the HTTP response, files by a deferral
  * and an edit of @original, and a reply that asks for its message gets it back.
  */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, Client, Events, type Interaction, type MessageActionRowComponentBuilder } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpInteractions } from '../../src/discord/interactions-http.js';
+import { HttpInteractions } from '../../src/discord/transport/interactions-http.js';
 import { createLogger } from '../../src/logger.js';
 import { DiscordDouble, type ChannelRecord, type UserRecord } from '../double/discord-double.js';
 

@@ -16,7 +16,7 @@ import type { GroupKey, PhoneImpactState } from '../../src/games/phoneimpact/typ
 const { Player, boards, componentsOf, finalMessage, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
 const { gameById } = await import('../../src/games/index.js');
 const { localise } = await import('../../src/i18n/index.js');
-const { seatNamer } = await import('../../src/discord/messages.js');
+const { seatNamer } = await import('../../src/discord/messages/index.js');
 const { handCounts, countAt, parseGroup, parseMix, groupKey } = await import('../../src/games/phoneimpact/cards.js');
 const { SUPPLIERS, TYPES } = await import('../../src/games/phoneimpact/constants.js');
 const { controls, playPhoneImpact } = await import('./answers.js');

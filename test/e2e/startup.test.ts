@@ -99,7 +99,7 @@ describe('start-up and shutdown of the bot process', () => {
     // The threads start at the first strong decision, so ask for one from the code npm start runs
     // (built by the tests above).
     const script = `
-      const { PoolThinker } = await import('./dist/src/discord/thinker.js');
+      const { PoolThinker } = await import('./dist/src/discord/runtime/thinker.js');
       const { gameById } = await import('./dist/src/games/index.js');
       const { createLogger } = await import('./dist/src/logger.js');
       const game = gameById('r-eco');

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InlineImages } from '../../src/discord/images.js';
+import { InlineImages } from '../../src/discord/runtime/images.js';
 import { rngFromSeed, type AnyGame, type GameOptions } from '../../src/engine/index.js';
 import { GAMES } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { InlineImages } from '../../src/discord/images.js';
+import { InlineImages } from '../../src/discord/runtime/images.js';
 import { rngFromSeed } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';

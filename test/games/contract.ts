@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { cloneJson, replay, rngFromSeed, rollout, type AnyGame, type Decision, type GameOptions, type Msg, type Seat } from '../../src/engine/index.js';
 import { localise } from '../../src/i18n/index.js';
-import { decisionComponents, decisionNotes, formModal } from '../../src/discord/decision-ui.js';
-import { LIMITS } from '../../src/discord/limits.js';
-import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages.js';
+import { decisionComponents, decisionNotes, formModal } from '../../src/discord/messages/decision-ui.js';
+import { LIMITS } from '../../src/discord/messages/limits.js';
+import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 import type { GameRenderers } from '../../renderers/index.js';
 

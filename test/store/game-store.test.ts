@@ -254,7 +254,7 @@ describe.each(backends)('game store on $name', ({ open, kind }) => {
 
 describe('seat holders', () => {
   it('name each public line by the holder of its move, after a reopen too; older games fall back to the holders of today', async () => {
-    const { publicLogLines } = await import('../../src/discord/messages.js');
+    const { publicLogLines } = await import('../../src/discord/messages/index.js');
     const path = join(mkdtempSync(join(tmpdir(), 'recyclerie-store-')), 'holders.sqlite');
     const store = new GameStore(openDatabase(path));
     const game = await started(store);

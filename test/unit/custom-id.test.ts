@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCustomId, encodeCustomId, type CustomId } from '../../src/discord/custom-id.js';
-import { LIMITS } from '../../src/discord/limits.js';
+import { decodeCustomId, encodeCustomId, type CustomId } from '../../src/discord/messages/custom-id.js';
+import { LIMITS } from '../../src/discord/messages/limits.js';
 
 const samples: CustomId[] = [
   { kind: 'lobby', gameId: 12, action: 'join' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { numberDecision, type Decision } from '../../src/engine/index.js';
-import { answerToMove, decisionComponents, decisionNotes, formModal } from '../../src/discord/decision-ui.js';
-import { LIMITS, chunk, clip } from '../../src/discord/limits.js';
+import { answerToMove, decisionComponents, decisionNotes, formModal } from '../../src/discord/messages/decision-ui.js';
+import { LIMITS, chunk, clip } from '../../src/discord/messages/limits.js';
 
 const ctx = { gameId: 5, version: 9, language: 'en' as const, seatName: (s: number) => `P${s}` };
 const choices = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `c${i}`, label: { key: 'r-eco.card', args: { colour: { key: 'r-eco.colour.red' }, value: i } } }));

@@ -4,7 +4,7 @@
  * a job the renderer refuses fails alone without stopping the rest.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ImagePool, InlineImages, type ImageJob } from '../../src/discord/images.js';
+import { ImagePool, InlineImages, type ImageJob } from '../../src/discord/runtime/images.js';
 import { createLogger } from '../../src/logger.js';
 import { handOf, makePublicView, makeSeatView } from '../renderers/fixtures.js';
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { ImageJob } from '../../src/discord/images.js';
+import type { ImageJob } from '../../src/discord/runtime/images.js';
 import { makePublicView } from '../renderers/fixtures.js';
 
 const source = (path: string) => JSON.stringify(fileURLToPath(new URL(path, import.meta.url)));
@@ -31,7 +31,7 @@ describe('an image worker whose bot is gone', () => {
   it('exits with code 0 and says nothing when the bot is killed while it draws', async () => {
     // The bot's own pool, which kills its process on the first image.
     const script = `
-      import { ImagePool } from ${source('../../src/discord/images.ts')};
+      import { ImagePool } from ${source('../../src/discord/runtime/images.ts')};
       import { createLogger } from ${source('../../src/logger.ts')};
       const pool = new ImagePool(1, createLogger('silent'));
       console.log('worker ' + pool.workerPids()[0]);

@@ -79,6 +79,6 @@ describe('import directions', () => {
   it('catches an import that runs up a layer', () => {
     // The check itself, on made-up pairs: the Discord layer reaching up into commands/, the store into the Discord layer.
     const at = (p: string) => join(ROOT, p);
-    expect(upward([[at('src/discord/router.ts'), at('commands/index.ts')], [at('src/store/backend.ts'), at('src/discord/tables.ts')], [at('commands/game.ts'), at('src/store/game-store.ts')]])).toHaveLength(2);
+    expect(upward([[at('src/discord/handlers/router.ts'), at('commands/index.ts')], [at('src/store/backend.ts'), at('src/discord/runtime/runner.ts')], [at('commands/game.ts'), at('src/store/game-store.ts')]])).toHaveLength(2);
   });
 });

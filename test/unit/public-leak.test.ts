@@ -9,7 +9,7 @@ import { gameById } from '../../src/games/index.js';
 import { cardOf } from '../../src/games/r-eco/constants.js';
 import type { REcoState } from '../../src/games/r-eco/types.js';
 import { localise } from '../../src/i18n/index.js';
-import { boardMessage, finalMessage, payloadOf, statusEmbed } from '../../src/discord/messages.js';
+import { boardMessage, finalMessage, payloadOf, statusEmbed } from '../../src/discord/messages/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 import { renderers } from '../../renderers/index.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { REST, type RateLimitData } from '@discordjs/rest';
 import { Client, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdGlobalLimit, splitRestBudget } from '../../src/discord/rest-budget.js';
+import { holdGlobalLimit, splitRestBudget } from '../../src/discord/transport/rest-budget.js';
 
 /** An API that answers every request at once and counts what it saw, with and without the token. */
 async function api(): Promise<{ url: string; server: Server; seen: { path: string; auth: boolean }[] }> {

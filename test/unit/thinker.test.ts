@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
 import { gameById } from '../../src/games/index.js';
-import { PoolThinker, type ThinkJob } from '../../src/discord/thinker.js';
+import { PoolThinker, type ThinkJob } from '../../src/discord/runtime/thinker.js';
 import { createLogger } from '../../src/logger.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

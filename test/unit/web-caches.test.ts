@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageJob, Images } from '../../src/discord/images.js';
+import type { ImageJob, Images } from '../../src/discord/runtime/images.js';
 import { GAMES } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/store/database.js';

@@ -1,6 +1,6 @@
 /** The web pages' parts on their own: the rate limit, the board cache, the HTML escaping. */
 import { describe, expect, it } from 'vitest';
-import type { ImageJob, Images } from '../../src/discord/images.js';
+import type { ImageJob, Images } from '../../src/discord/runtime/images.js';
 import { BOARD_CACHE_SIZE, BoardCache } from '../../src/web/board-cache.js';
 import { escapeHtml } from '../../src/web/html.js';
 import { RateLimiter } from '../../src/web/rate-limit.js';

@@ -4,20 +4,20 @@
  * these through the contract alone.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type RepliableInteraction } from 'discord.js';
-import { encodeCustomId } from './custom-id.js';
+import { encodeCustomId } from '../messages/custom-id.js';
 import { randomUUID } from 'node:crypto';
-import { t, type Language } from '../i18n/index.js';
-import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, SEAT_REQUEST_MINUTES, TAKEOVER_CHOICES } from '../store/clocks.js';
-import type { GameRecord } from '../store/game-store.js';
-import type { GameSettings } from '../store/schema.js';
-import { channelById } from './channels.js';
-import type { BotContext } from './context.js';
+import { t, type Language } from '../../i18n/index.js';
+import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, SEAT_REQUEST_MINUTES, TAKEOVER_CHOICES } from '../../store/clocks.js';
+import type { GameRecord } from '../../store/game-store.js';
+import type { GameSettings } from '../../store/schema.js';
+import { channelById } from '../transport/channels.js';
+import type { BotContext } from '../context.js';
 import { checkBotPermissions, displayName, postLobby } from './lobby.js';
-import { LIMITS, clip } from './limits.js';
-import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage, takeSeatRows } from './messages.js';
+import { LIMITS, clip } from '../messages/limits.js';
+import { gameLanguage, gameOf, lobbyMessage, publicLogLines, seatOfUser, seatRequestEndedMessage, takeSeatRows } from '../messages/index.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
-import { durationLabel, settingsLines } from './settings-text.js';
+import { durationLabel, settingsLines } from '../messages/settings-text.js';
 
 /** The slash-command choices of each setting, named in English and French. */
 export function settingChoices(kind: 'reminder' | 'deadline' | 'pace' | 'takeover') {

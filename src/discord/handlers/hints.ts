@@ -3,11 +3,11 @@
  * seat's view alone, and the answer is shown to the clicker only, with one line on why.
  */
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
-import type { Decision, Field, FormValues, Seat } from '../engine/index.js';
-import { localise, t, type Language } from '../i18n/index.js';
-import type { BotContext } from './context.js';
-import { LIMITS, clip } from './limits.js';
-import { gameOf, seatNamer, seatOfUser } from './messages.js';
+import type { Decision, Field, FormValues, Seat } from '../../engine/index.js';
+import { localise, t, type Language } from '../../i18n/index.js';
+import type { BotContext } from '../context.js';
+import { LIMITS, clip } from '../messages/limits.js';
+import { gameOf, seatNamer, seatOfUser } from '../messages/index.js';
 import { replyError, userLanguage } from './replies.js';
 
 /** Moves compare by content: key order differs between a decision's answer and a bot's move. */

@@ -1,15 +1,15 @@
 /** /history, /leaderboard and /profile: what a server has played, and who plays it best. */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type User } from 'discord.js';
 import { ordinal } from 'openskill';
-import { GAMES } from '../games/index.js';
-import { t, type Language } from '../i18n/index.js';
-import type { GameRecord } from '../store/game-store.js';
-import { OVERALL } from '../store/rows/ratings.js';
+import { GAMES } from '../../games/index.js';
+import { t, type Language } from '../../i18n/index.js';
+import type { GameRecord } from '../../store/game-store.js';
+import { OVERALL } from '../../store/rows/ratings.js';
 import { logLines } from './async.js';
-import type { BotContext } from './context.js';
-import { encodeCustomId } from './custom-id.js';
-import { LIMITS, clip } from './limits.js';
-import { gameOf, rankingLines, seatHolderNames, seatNamerWithPast } from './messages.js';
+import type { BotContext } from '../context.js';
+import { encodeCustomId } from '../messages/custom-id.js';
+import { LIMITS, clip } from '../messages/limits.js';
+import { gameOf, rankingLines, seatHolderNames, seatNamerWithPast } from '../messages/index.js';
 import { replyError, userLanguage } from './replies.js';
 
 const PAGE = 8;

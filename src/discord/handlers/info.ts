@@ -1,11 +1,11 @@
 /** Read-only answers: /status, /rules, /help and their buttons. Public information only. */
 import { EmbedBuilder, MessageFlags, type RepliableInteraction } from 'discord.js';
-import { gameById } from '../games/index.js';
-import { t } from '../i18n/index.js';
-import type { GameRecord } from '../store/game-store.js';
-import { LIMITS, clip } from './limits.js';
-import type { BotContext } from './context.js';
-import { gameOf, statusEmbed } from './messages.js';
+import { gameById } from '../../games/index.js';
+import { t } from '../../i18n/index.js';
+import type { GameRecord } from '../../store/game-store.js';
+import { LIMITS, clip } from '../messages/limits.js';
+import type { BotContext } from '../context.js';
+import { gameOf, statusEmbed } from '../messages/index.js';
 import { replyError, userLanguage } from './replies.js';
 
 export async function showStatus(ctx: BotContext, interaction: RepliableInteraction, record: GameRecord | null): Promise<void> {

@@ -4,15 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
-import type { GameOptions } from '../engine/index.js';
-import { gameById } from '../games/index.js';
-import { t, type Language } from '../i18n/index.js';
-import type { GameRecord, StoreResult } from '../store/game-store.js';
-import type { BotLevel, GameSettings } from '../store/schema.js';
-import { channelById } from './channels.js';
-import type { BotContext } from './context.js';
-import type { LobbyAction } from './custom-id.js';
-import { gameLanguage, lobbyMessage, takeSeatRows } from './messages.js';
+import type { GameOptions } from '../../engine/index.js';
+import { gameById } from '../../games/index.js';
+import { t, type Language } from '../../i18n/index.js';
+import type { GameRecord, StoreResult } from '../../store/game-store.js';
+import type { BotLevel, GameSettings } from '../../store/schema.js';
+import { channelById } from '../transport/channels.js';
+import type { BotContext } from '../context.js';
+import type { LobbyAction } from '../messages/custom-id.js';
+import { gameLanguage, lobbyMessage, takeSeatRows } from '../messages/index.js';
 import { canModerate, missingBotPermissions, missingPermissionText } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 

@@ -1,6 +1,6 @@
 /** Checks the bot's own permissions in a channel before it promises to post there. */
 import { ChannelType, PermissionFlagsBits, type Interaction } from 'discord.js';
-import { t, type Language } from '../i18n/index.js';
+import { t, type Language } from '../../i18n/index.js';
 
 const THREAD_TYPES = new Set([ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread]);
 

@@ -11,14 +11,14 @@ import {
   type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Decision, Msg } from '../engine/index.js';
-import { localise, type Language } from '../i18n/index.js';
-import type { GameRecord } from '../store/game-store.js';
-import type { BotContext } from './context.js';
-import type { CustomId } from './custom-id.js';
-import { answerToMove, formModal, type Answer } from './decision-ui.js';
+import type { Decision, Msg } from '../../engine/index.js';
+import { localise, type Language } from '../../i18n/index.js';
+import type { GameRecord } from '../../store/game-store.js';
+import type { BotContext } from '../context.js';
+import type { CustomId } from '../messages/custom-id.js';
+import { answerToMove, formModal, type Answer } from '../messages/decision-ui.js';
 import { checkBotPermissions } from './lobby.js';
-import { gameOf, handImageJob, handMessage, seatNamer, seatOfUser, type HandOptions } from './messages.js';
+import { gameOf, handImageJob, handMessage, seatNamer, seatOfUser, type HandOptions } from '../messages/index.js';
 import { replyError, userLanguage } from './replies.js';
 
 /** Private lines shown at most, newest kept. */

@@ -1,7 +1,7 @@
 /** Ephemeral answers in the reader's own language. */
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
-import type { Msg } from '../engine/index.js';
-import { languageOf, localise, type Language } from '../i18n/index.js';
+import type { Msg } from '../../engine/index.js';
+import { languageOf, localise, type Language } from '../../i18n/index.js';
 
 export function userLanguage(interaction: { locale: string }): Language {
   return languageOf(interaction.locale);

@@ -3,9 +3,9 @@
  * select and modal is routed by its custom id alone, so no collector or memory is needed.
  */
 import type { Interaction, ModalSubmitInteraction } from 'discord.js';
-import type { BotContext, Command } from './context.js';
+import type { BotContext, Command } from '../context.js';
 import { answerSeatRequest, rematch, snooze, takeSeat } from './async.js';
-import { decodeCustomId } from './custom-id.js';
+import { decodeCustomId } from '../messages/custom-id.js';
 import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';
 import { lobbyAction, setBotLevel } from './lobby.js';

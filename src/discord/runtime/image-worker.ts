@@ -1,5 +1,5 @@
 /** Entry point of an image worker process: renders the jobs its parent sends. */
-import { encoding } from '../../renderers/canvas.js';
+import { encoding } from '../../../renderers/canvas.js';
 import { renderImage, type ImageJob } from './render-image.js';
 
 type Message = { id: number; job: ImageJob };

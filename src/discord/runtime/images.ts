@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ImageJob } from './render-image.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 
 export type { ImageJob } from './render-image.js';
 

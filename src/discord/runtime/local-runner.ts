@@ -3,8 +3,8 @@
  * order the moves happened, and a timer per bot turn plays it after its pause. A restart only
  * needs `resume()`, which first sends whatever a crash left unsent.
  */
-import type { Seat } from '../engine/index.js';
-import { pendingBotSeat, type GameRecord, type SeatRequest } from '../store/game-store.js';
+import type { Seat } from '../../engine/index.js';
+import { pendingBotSeat, type GameRecord, type SeatRequest } from '../../store/game-store.js';
 import { GameRunner } from './runner.js';
 
 export class LocalRunner extends GameRunner {

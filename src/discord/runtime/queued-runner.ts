@@ -4,7 +4,7 @@
  * `sendThrough`, `playBot` and the scheduler's `runGame`. Nothing waits in this process, so a
  * replica that dies loses nothing.
  */
-import type { GameRecord, SeatRequest } from '../store/game-store.js';
+import type { GameRecord, SeatRequest } from '../../store/game-store.js';
 import { GameRunner } from './runner.js';
 
 export class QueuedRunner extends GameRunner {

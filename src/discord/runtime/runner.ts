@@ -12,12 +12,12 @@
  */
 import type { Client, Message, SendableChannels } from 'discord.js';
 import pLimit from 'p-limit';
-import { rngFromSeed, type Seat } from '../engine/index.js';
-import type { Logger } from '../logger.js';
-import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type SeatRequest, type StoreResult } from '../store/game-store.js';
-import { channelById } from './channels.js';
+import { rngFromSeed, type Seat } from '../../engine/index.js';
+import type { Logger } from '../../logger.js';
+import { botDelay, pendingBotSeat, type GameRecord, type GameStore, type MoveApplied, type MoveInput, type PostRecord, type SeatRequest, type StoreResult } from '../../store/game-store.js';
+import { channelById } from '../transport/channels.js';
 import type { ImageJob, Images } from './images.js';
-import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from './messages.js';
+import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from '../messages/index.js';
 import type { Thinker } from './thinker.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */

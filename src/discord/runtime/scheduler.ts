@@ -6,8 +6,8 @@
  * `runGame`, and this class keeps no timer. Time comes from an injectable clock, so tests run
  * days of game time in milliseconds.
  */
-import type { Logger } from '../logger.js';
-import type { GameStore } from '../store/game-store.js';
+import type { Logger } from '../../logger.js';
+import type { GameStore } from '../../store/game-store.js';
 import type { GameRunner } from './runner.js';
 
 export interface Clock {

@@ -2,8 +2,8 @@
  * One strong-bot decision, run inside a thinking worker: the seat's view in, the move out. Only
  * the view crosses the thread boundary, so a worker never holds a state or another seat's secret.
  */
-import { ismctsMove, rngFromSeed, searchMove } from '../engine/index.js';
-import { gameById } from '../games/index.js';
+import { ismctsMove, rngFromSeed, searchMove } from '../../engine/index.js';
+import { gameById } from '../../games/index.js';
 
 export interface ThinkJob {
   gameType: string;

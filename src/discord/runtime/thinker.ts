@@ -5,9 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { rngFromSeed } from '../engine/index.js';
-import { gameById } from '../games/index.js';
-import type { Logger } from '../logger.js';
+import { rngFromSeed } from '../../engine/index.js';
+import { gameById } from '../../games/index.js';
+import type { Logger } from '../../logger.js';
 import { think, type ThinkAnswer, type ThinkJob } from './think-task.js';
 
 export type { ThinkAnswer, ThinkJob } from './think-task.js';

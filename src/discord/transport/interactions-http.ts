@@ -13,7 +13,7 @@ import type { KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientUser, DefaultRestOptions, MessageFlags, Routes, type APIUser, type Client, type RawFile, type RESTOptions, type ResponseLike } from 'discord.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 import { rememberChannel } from './channels.js';
 import { checkSignature, publicKeyFromHex } from './signature.js';
 

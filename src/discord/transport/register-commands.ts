@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { Logger } from '../logger.js';
-import type { GameStore } from '../store/game-store.js';
+import type { Logger } from '../../logger.js';
+import type { GameStore } from '../../store/game-store.js';
 
 const META_KEY = 'commands.hash';
 

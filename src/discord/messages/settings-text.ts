@@ -1,7 +1,7 @@
 /** Table settings as people read them: "12 h", "1 week", "off". */
-import { t, type Language } from '../i18n/index.js';
-import { TAKER_DEADLINE_MINUTES } from '../store/clocks.js';
-import type { GameSettings } from '../store/schema.js';
+import { t, type Language } from '../../i18n/index.js';
+import { TAKER_DEADLINE_MINUTES } from '../../store/clocks.js';
+import type { GameSettings } from '../../store/schema.js';
 
 /** "12 h", "1 week", "off": a duration in minutes as people say it. */
 export function durationLabel(language: Language, minutes: number): string {

@@ -14,8 +14,8 @@ import {
   TextInputStyle,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
-import type { Choice, Decision, Field, FormValues, Msg } from '../engine/index.js';
-import { localise, t, type Language, type SeatNamer } from '../i18n/index.js';
+import type { Choice, Decision, Field, FormValues, Msg } from '../../engine/index.js';
+import { localise, t, type Language, type SeatNamer } from '../../i18n/index.js';
 import { encodeCustomId } from './custom-id.js';
 import { LIMITS, chunk, clip } from './limits.js';
 

@@ -3,8 +3,8 @@
  * board and the final scores. Nothing is added while PUBLIC_URL is unset.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type MessageActionRowComponentBuilder } from 'discord.js';
-import { t, type Language } from '../i18n/index.js';
-import type { GameRecord } from '../store/game-store.js';
+import { t, type Language } from '../../i18n/index.js';
+import type { GameRecord } from '../../store/game-store.js';
 import { LIMITS, clip } from './limits.js';
 
 let publicUrl: string | undefined;
