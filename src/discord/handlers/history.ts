@@ -5,7 +5,7 @@ import { GAMES } from '../../games/index.js';
 import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import { OVERALL } from '../../store/rows/ratings.js';
-import { logLines } from './async.js';
+import { logLines } from './log.js';
 import type { BotContext } from '../context.js';
 import { encodeCustomId } from '../messages/custom-id.js';
 import { LIMITS, clip } from '../messages/limits.js';

@@ -4,7 +4,9 @@
  */
 import type { Interaction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext, Command } from '../context.js';
-import { answerSeatRequest, rematch, snooze, takeSeat } from './async.js';
+import { answerSeatRequest, takeSeat } from './seats.js';
+import { rematch } from './rematch.js';
+import { snooze } from './snooze.js';
 import { decodeCustomId } from '../messages/custom-id.js';
 import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';

@@ -3,7 +3,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type Messag
 import type { LogEvent, Msg } from '../../engine/index.js';
 import type { PostPayload } from '../../store/schema.js';
 import { localise, t, type Language } from '../../i18n/index.js';
-import { type GameRecord } from '../../store/game-store.js';
+import type { GameRecord } from '../../store/game-store.js';
 import { encodeCustomId } from './custom-id.js';
 import { LIMITS, clip } from './limits.js';
 import { withWatchLink } from './web-link.js';
