@@ -38,7 +38,14 @@ async function playAgainstBots(world: World, channel: string, person: Player, ga
       if (d.kind === 'form') {
         let reply = await person.submitForm(channel, hand, suggestedAnswers);
         if (reply.content.includes('⚠️')) reply = await person.submitForm(channel, await person.openHand(channel), variedAnswers);
-        if (reply.content.includes('⚠️') && d.shortcuts?.length) await person.press(await person.openHand(channel), 'sc:');
+        // Still refused: a one-click answer if there is one, never "Back", which only leads to
+        // the same form again (a newcomer short of cash would loop); else it is played for them below.
+        const answer = d.shortcuts?.find((sc) => sc.id !== 'back');
+        if (reply.content.includes('⚠️') && answer) {
+          const view = await person.openHand(channel);
+          const button = componentsOf(view).find((c) => c.custom_id?.startsWith('sc:') && c.custom_id.endsWith(`:${answer.id}`));
+          if (button) await person.click(view, button.custom_id!);
+        }
       } else if (d.choices.length > 0) {
         await choose(world, person, hand, d.id, d.choices.slice(0, d.kind === 'pick' ? Math.max(1, d.min) : 1).map((c) => c.id));
       } else {
