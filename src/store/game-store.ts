@@ -5,7 +5,7 @@
  * in that same transaction.
  */
 import type { Msg, Seat } from '../engine/index.js';
-import type { Backend, Schema } from './backend.js';
+import type { Backend, Q, Schema } from './backend.js';
 import * as clockChanges from './changes/clocks.js';
 import { nextWake } from './changes/follow-ups.js';
 import * as lobby from './changes/lobby.js';
@@ -317,7 +317,7 @@ export class GameStore implements StoreContext {
     return this.backend.read((q) => ratingsOf(q, this.schema, guildId, userId));
   }
 
-  private async loadIf(q: Parameters<Parameters<Backend['read']>[0]>[0], id: number | null): Promise<GameRecord | null> {
+  private async loadIf(q: Q, id: number | null): Promise<GameRecord | null> {
     return id === null ? null : games.loadGame(q, this.schema, id);
   }
 }
