@@ -1,6 +1,6 @@
 /** Bot-versus-bot playouts: whole games per second on one core, for any registered game. */
 import { playout, rngFromSeed, type GameOptions } from '../src/engine/index.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/catalog.js';
 import { median, percentile } from './stats.js';
 
 /** The goal each game's issue set for 4-player bot games per second. */

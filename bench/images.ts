@@ -3,9 +3,9 @@
  * the final ranking, over positions from bot games with the most players (the largest board).
  */
 import { playout, type Outcome } from '../src/engine/index.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/catalog.js';
 import { t } from '../src/i18n/index.js';
-import { renderers } from '../renderers/index.js';
+import { renderers } from '../src/catalog.js';
 import { median, percentile, releaseImages } from './stats.js';
 
 interface Measure {

@@ -6,11 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rngFromSeed } from '../src/engine/index.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/catalog.js';
 import { t } from '../src/i18n/index.js';
 import { openDatabase } from '../src/store/database.js';
 import { GameStore, type GameRecord } from '../src/store/game-store.js';
-import { renderers } from '../renderers/index.js';
+import { renderers } from '../src/catalog.js';
 import { median, percentile, releaseImages } from './stats.js';
 
 export async function startedGame(store: GameStore, channelId: string, seed: string, seats = 4, gameType = 'r-eco'): Promise<GameRecord> {

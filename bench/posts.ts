@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rngFromSeed } from '../src/engine/index.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/catalog.js';
 import { renderImage } from '../src/discord/runtime/render-image.js';
 import { releaseImages } from './stats.js';
 import { openDatabase } from '../src/store/database.js';

@@ -12,7 +12,7 @@ import { PLAYOUT_GOALS, benchPlayouts } from './engine.js';
 import { benchImages } from './images.js';
 import { benchMemory } from './memory.js';
 import { benchPipeline } from './pipeline.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/catalog.js';
 import { benchPosts } from './posts.js';
 import { benchReplicas } from './replicas.js';
 import { benchScheduler } from './scheduler.js';

@@ -10,7 +10,7 @@
  * Games use the same seeds as `npm run bench`, so both measure the same deals.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/catalog.js';
 import { percentile } from './stats.js';
 import { playStrongGame, strongOptions, strongSearch, wilson, type StrongSearch } from './strong.js';
 

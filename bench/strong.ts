@@ -5,7 +5,7 @@
  */
 import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type GameOptions, type Seat } from '../src/engine/index.js';
 import { STRONG_SEARCH } from '../src/discord/runtime/think-task.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/catalog.js';
 import { percentile } from './stats.js';
 
 export interface StrongMatch {

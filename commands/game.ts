@@ -1,7 +1,7 @@
 /** /game new|join|leave|add-bot|start|cancel|settings|kick|take-seat|log: open a lobby and run the table. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameOptions } from '../src/engine/index.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/catalog.js';
 import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLog } from '../src/discord/handlers/log.js';

@@ -2,7 +2,7 @@
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLeaderboard } from '../src/discord/handlers/history.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/catalog.js';
 import { t } from '../src/i18n/index.js';
 import { described, named } from './localised.js';
 

@@ -1,6 +1,6 @@
 /** /rules game: a short summary of a game's rules in your language. */
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/catalog.js';
 import { t } from '../src/i18n/index.js';
 import { showRules } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';

@@ -3,7 +3,7 @@
  * under its id) and the renderers' labels (merged under `render`). Games and renderers describe
  * text as `Msg` keys; this module turns them into English or French for one reader.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n } from 'i18next';
 import { LRUCache } from 'lru-cache';
@@ -12,22 +12,24 @@ import type { Msg, MsgArg, Seat } from '../engine/index.js';
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Folders whose `locales/{en,fr}.json` are merged, keyed by the prefix they live under. */
-const SOURCES: { prefix: string | null; dir: URL }[] = [
-  { prefix: null, dir: new URL('./locales/', import.meta.url) },
-  { prefix: 'render', dir: new URL('../../renderers/locales/', import.meta.url) },
-  { prefix: 'r-eco', dir: new URL('../games/r-eco/locales/', import.meta.url) },
-  { prefix: 'mark', dir: new URL('../games/mark/locales/', import.meta.url) },
-  { prefix: 'palermo', dir: new URL('../games/palermo/locales/', import.meta.url) },
-  { prefix: 'phoneimpact', dir: new URL('../games/phoneimpact/locales/', import.meta.url) },
-  { prefix: 'mull-money', dir: new URL('../games/mull-money/locales/', import.meta.url) },
-];
+/**
+ * Folders whose `locales/{en,fr}.json` are merged, keyed by the prefix they live under: the core
+ * strings, the renderers' labels, and every game folder's own locales under the game's id (found
+ * by listing src/games/, so a game's texts are registered by being there).
+ */
+function sources(): { prefix: string | null; dir: URL }[] {
+  const games = new URL('../games/', import.meta.url);
+  const gameDirs = readdirSync(games, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/locales/`, games)))
+    .map((e) => ({ prefix: e.name, dir: new URL(`${e.name}/locales/`, games) }));
+  return [{ prefix: null, dir: new URL('./locales/', import.meta.url) }, { prefix: 'render', dir: new URL('../../renderers/locales/', import.meta.url) }, ...gameDirs];
+}
 
 type Tree = { [key: string]: string | Tree };
 
 export function loadResources(language: Language): Tree {
   const tree: Tree = {};
-  for (const source of SOURCES) {
+  for (const source of sources()) {
     const file = fileURLToPath(new URL(`${language}.json`, source.dir));
     const content = JSON.parse(readFileSync(file, 'utf8')) as Tree;
     if (source.prefix) tree[source.prefix] = content;

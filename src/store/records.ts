@@ -3,7 +3,7 @@
  * rules read off a record (who is pending, how long bots pause). No database access here.
  */
 import type { AnyGame, GameOptions, LogEvent, Msg, Seat } from '../engine/index.js';
-import { gameById } from '../games/index.js';
+import { gameById } from '../catalog.js';
 import type { Q, Schema } from './backend.js';
 import type { BotLevel, GameSettings, GameStatus, PostKind, PostPayload } from './schema.js';
 

@@ -22,9 +22,9 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** Every file below `dir`, relative to it. */
+/** Every file below `dir`, relative to it; TypeScript named as what it compiles to (a source folder read at run time, such as src/games/). */
 function listing(dir: string): string[] {
-  return [...files(dir)].map((f) => relative(dir, f)).sort();
+  return [...files(dir)].map((f) => relative(dir, f).replace(/\.ts$/, '.js')).sort();
 }
 
 interface Reference {

@@ -3,7 +3,7 @@
  * Shared by the per-game end-to-end tests and the replica kill test (`replica-kit.ts`).
  */
 import type { Decision } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import type { PalermoMove } from '../../src/games/palermo/index.js';
 import type { PhoneImpactSeatView, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
 import type { MessageRecord } from '../double/types.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { Player, boards, finalMessage, mentionedOnBoard, openAndStart, playToEnd, startWorld, textOf, type World } from './harness.js';
 
 describe('bot seats and parallel channels', () => {

@@ -9,7 +9,7 @@ import { DiscordDouble } from '../double/discord-double.js';
 import type { MessageRecord } from '../double/types.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore } from '../../src/store/game-store.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, componentsOf, finalMessage, pressLobby, settled, tempDatabase, type World } from './harness.js';
 

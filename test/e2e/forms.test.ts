@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from './harness.js';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).gamesWith(await importOriginal(), ['cube-market']));
-vi.mock('../../renderers/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).renderersWith(await importOriginal(), ['cube-market']));
+vi.mock('../../src/catalog.js', async (importOriginal) => (await import('./fixtures/registry.js')).catalogWith(await importOriginal(), ['cube-market']));
 
 const { Player, boards, componentsOf, finalMessage, mentionedOnBoard, playToEnd, pressLobby, settled, startWorld } = await import('./harness.js');
 

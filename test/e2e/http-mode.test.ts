@@ -8,7 +8,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { Player, botEnv, componentsOf, finalMessage, latestBoard, launchBot, openAndStart, settled, startWorld, tempDatabase, textOf, type World } from './harness.js';
 
 describe('HTTP interactions endpoint', () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, type LogEvent } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import type { MullState } from '../../src/games/mull-money/types.js';
 import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';

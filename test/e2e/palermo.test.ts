@@ -12,7 +12,7 @@ import type { MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
 
 const { Player, boards, componentsOf, finalMessage, openAndStart, startWorld, suggestedAnswers, textOf } = await import('./harness.js');
-const { gameById } = await import('../../src/games/index.js');
+const { gameById } = await import('../../src/catalog.js');
 const { localise } = await import('../../src/i18n/index.js');
 const { equipmentMsg } = await import('../../src/games/palermo/msgs.js');
 const { equipmentType } = await import('../../src/games/palermo/constants.js');

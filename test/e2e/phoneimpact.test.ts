@@ -14,7 +14,7 @@ import type { World } from './harness.js';
 import type { GroupKey, PhoneImpactState } from '../../src/games/phoneimpact/types.js';
 
 const { Player, boards, componentsOf, finalMessage, pressLobby, settled, startWorld, textOf } = await import('./harness.js');
-const { gameById } = await import('../../src/games/index.js');
+const { gameById } = await import('../../src/catalog.js');
 const { localise } = await import('../../src/i18n/index.js');
 const { seatNamer } = await import('../../src/discord/messages/index.js');
 const { handCounts, countAt, parseGroup, parseMix, groupKey } = await import('../../src/games/phoneimpact/cards.js');

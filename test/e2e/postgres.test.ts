@@ -10,7 +10,7 @@ import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { expectPostedOnce, inspect } from './pg-posts.js';
 import { kill9, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, fakeClock, finalMessage, firstAnswer, launchBot, lobbyMessage, pressLobby, playToEnd, sendAnswer, settled, tempDatabase, type World } from './harness.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
 

@@ -6,7 +6,7 @@
  * turns are jobs, so they too pass from dead replicas to living ones. Skipped without PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import type { PalermoMove, PalermoState } from '../../src/games/palermo/index.js';
 import type { PhoneImpactState } from '../../src/games/phoneimpact/types.js';
 import type { Decision } from '../../src/engine/index.js';

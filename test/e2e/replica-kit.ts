@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { replay } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
 import { DiscordDouble } from '../double/discord-double.js';

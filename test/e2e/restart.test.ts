@@ -5,7 +5,7 @@ import { GameStore } from '../../src/store/game-store.js';
 import { openDatabase } from '../../src/store/database.js';
 import { exited, startBotProcess } from './process.js';
 import { GUILD_ID, Player, boards, botEnv, firstAnswer, latestBoard, launchBot, mentionedOnBoard, openAndStart, playToEnd, settled, tempDatabase, type World } from './harness.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { rngFromSeed } from '../../src/engine/index.js';
 
 describe('a restart in the middle of a game', () => {

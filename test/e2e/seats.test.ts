@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
 import { Player, boards, componentsOf, fakeClock, finalMessage, latestBoard, pressLobby, settled, startWorld, textOf, type World } from './harness.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { SEAT_REQUEST_MINUTES, TAKER_DEADLINE_MINUTES } from '../../src/store/clocks.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InteractionRecord, MessageRecord } from '../double/types.js';
 import type { World } from './harness.js';
 
-vi.mock('../../src/games/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).gamesWith(await importOriginal(), ['sealed-bid']));
-vi.mock('../../renderers/index.js', async (importOriginal) => (await import('./fixtures/registry.js')).renderersWith(await importOriginal(), ['sealed-bid']));
+vi.mock('../../src/catalog.js', async (importOriginal) => (await import('./fixtures/registry.js')).catalogWith(await importOriginal(), ['sealed-bid']));
 
 const { Player, boards, componentsOf, customIdOf, findComponent, finalMessage, mentionedOnBoard, settled, startWorld, textOf } = await import('./harness.js');
 

@@ -100,7 +100,7 @@ describe('start-up and shutdown of the bot process', () => {
     // (built by the tests above).
     const script = `
       const { PoolThinker } = await import('./dist/src/discord/runtime/thinker.js');
-      const { gameById } = await import('./dist/src/games/index.js');
+      const { gameById } = await import('./dist/src/catalog.js');
       const { createLogger } = await import('./dist/src/logger.js');
       const game = gameById('r-eco');
       const state = game.setup({ seats: 3, options: { twoPlayer: false }, seed: 'compiled' });

@@ -4,7 +4,7 @@
  * suggested move for a learner. The think budget is small so five whole games fit a busy machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { Player, boards, componentsOf, finalMessage, findComponent, lobbyMessage, pressLobby, settled, startWorld, suggestedAnswers, textOf, variedAnswers, type World } from './harness.js';
 import type { MessageRecord } from '../double/types.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { REWARD_STACK_2 } from '../../src/games/r-eco/constants.js';
 import type { REcoState } from '../../src/games/r-eco/types.js';
 import { Player, openAndStart, playToEnd, pressLobby, settled, startWorld, textOf, type World } from './harness.js';

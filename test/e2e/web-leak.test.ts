@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InlineImages } from '../../src/discord/runtime/images.js';
 import { rngFromSeed, type AnyGame, type GameOptions } from '../../src/engine/index.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';

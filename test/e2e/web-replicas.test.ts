@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { InlineImages } from '../../src/discord/runtime/images.js';
 import { rngFromSeed } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore } from '../../src/store/game-store.js';

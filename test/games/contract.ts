@@ -12,7 +12,7 @@ import { decisionComponents, decisionNotes, formModal } from '../../src/discord/
 import { LIMITS } from '../../src/discord/messages/limits.js';
 import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
-import type { GameRenderers } from '../../renderers/index.js';
+import type { GameRenderers } from '../../renderers/types.js';
 
 export interface ContractEntry {
   game: AnyGame;

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, type AnyGame, type GameOptions, type LogEvent, type Seat } from '../../src/engine/index.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { localise, t, type Language } from '../../src/i18n/index.js';
 import { answerToMove, decisionComponents, formModal } from '../../src/discord/messages/decision-ui.js';
 import { altText, boardMessage, finalMessage, handMessage, lobbyMessage, logMessage, payloadOf, rankingLines, seatNamer, statusEmbed } from '../../src/discord/messages/index.js';
@@ -18,7 +18,7 @@ import { durationLabel, settingsLines } from '../../src/discord/messages/setting
 import type { GameRecord, SeatRecord } from '../../src/store/game-store.js';
 import type { GameSettings } from '../../src/store/schema.js';
 import { commandsJson } from '../../commands/index.js';
-import { renderers } from '../../renderers/index.js';
+import { renderers } from '../../src/catalog.js';
 
 const LANGUAGES = ['en', 'fr'] as const;
 

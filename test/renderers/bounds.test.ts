@@ -5,10 +5,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderers } from '../../renderers/index.js';
+import { renderers } from '../../src/catalog.js';
 import { outOfBounds, recordDrawing } from '../../renderers/canvas.js';
 import { playout, type AnyGame, type GameOptions } from '../../src/engine/index.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { expectDrawnWell, realCtx } from './bounds.js';
 
 /** States spread along one bot game (about `count` of them), and its end. */

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blit, cachedLayer, createImageCanvas, drawText, encodePng, minTextSize, recordTexts } from '../../renderers/canvas.js';
-import { renderers } from '../../renderers/index.js';
+import { renderers } from '../../src/catalog.js';
 import { renderREcoBoard } from '../../renderers/r-eco/board.js';
 import { renderREcoFinal } from '../../renderers/r-eco/final.js';
 import { renderREcoHand } from '../../renderers/r-eco/hand.js';

@@ -3,10 +3,10 @@
  * bytes a new one draws: no pixels, transform, style or clip carried over from the last image.
  */
 import { describe, expect, it } from 'vitest';
-import { renderers } from '../../renderers/index.js';
+import { renderers } from '../../src/catalog.js';
 import { createImageCanvas, encodePng } from '../../renderers/canvas.js';
 import { playout } from '../../src/engine/index.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { t } from '../../src/i18n/index.js';
 
 const ctx = { names: ['Alice', 'Bob', 'Chloé'], t: (key: string, args?: Record<string, string | number>) => t('en', key, args) };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import type { Backend } from '../../src/store/backend.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';

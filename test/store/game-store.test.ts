@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { backends } from './backends.js';

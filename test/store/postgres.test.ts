@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { DatabaseError, openPostgres } from '../../src/store/postgres.js';
 import { emptyPgDatabase, freshPgDatabase, hasPg } from '../pg/pg.js';

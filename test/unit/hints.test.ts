@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, type AnyGame, type Decision, type Seat } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { describeMove, formValuesOf } from '../../src/discord/handlers/hints.js';
 import { localise, t } from '../../src/i18n/index.js';
 

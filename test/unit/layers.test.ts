@@ -17,6 +17,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
   { name: 'engine', paths: ['src/engine/'] },
   { name: 'games', paths: ['src/games/', 'src/i18n/'] },
   { name: 'renderers', paths: ['renderers/'] },
+  { name: 'catalog', paths: ['src/catalog.ts'] },
   { name: 'store', paths: ['src/store/'] },
   { name: 'discord', paths: ['src/discord/'] },
   { name: 'ways in and out', paths: ['commands/', 'src/web/'] },

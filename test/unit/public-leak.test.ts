@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cloneJson, playout, type LogEvent } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { cardOf } from '../../src/games/r-eco/constants.js';
 import type { REcoState } from '../../src/games/r-eco/types.js';
 import { localise } from '../../src/i18n/index.js';
 import { boardMessage, finalMessage, payloadOf, statusEmbed } from '../../src/discord/messages/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
-import { renderers } from '../../renderers/index.js';
+import { renderers } from '../../src/catalog.js';
 
 const game = gameById('r-eco')!;
 

@@ -7,7 +7,7 @@ import type { Client } from 'discord.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/discord/runtime/scheduler.js';
 import { LocalRunner } from '../../src/discord/runtime/local-runner.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { createLogger } from '../../src/logger.js';
 import { MAX_REMINDERS, MAX_TIMEOUTS } from '../../src/store/clocks.js';
 import { openDatabase } from '../../src/store/database.js';

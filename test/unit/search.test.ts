@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ismctsMove, rngFromSeed, searchMove, type AnyGame, type Seat } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { cubeMarket } from '../games/fixtures/cube-market.js';
 
 const GAMES: { id: string; seats: number; options: Record<string, string | boolean> }[] = [

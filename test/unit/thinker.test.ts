@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../src/engine/index.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/catalog.js';
 import { PoolThinker, type ThinkJob } from '../../src/discord/runtime/thinker.js';
 import { createLogger } from '../../src/logger.js';
 

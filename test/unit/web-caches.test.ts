@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageJob, Images } from '../../src/discord/runtime/images.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/catalog.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';

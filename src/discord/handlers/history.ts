@@ -1,7 +1,7 @@
 /** /history, /leaderboard and /profile: what a server has played, and who plays it best. */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type User } from 'discord.js';
 import { ordinal } from 'openskill';
-import { GAMES } from '../../games/index.js';
+import { GAMES } from '../../catalog.js';
 import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import { OVERALL } from '../../store/rows/ratings.js';

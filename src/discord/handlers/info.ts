@@ -1,6 +1,6 @@
 /** Read-only answers: /status, /rules, /help and their buttons. Public information only. */
 import { EmbedBuilder, MessageFlags, type RepliableInteraction } from 'discord.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import { t } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import { LIMITS, clip } from '../messages/limits.js';

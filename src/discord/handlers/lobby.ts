@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
 import type { GameOptions } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord, StoreResult } from '../../store/game-store.js';
 import type { BotLevel, GameSettings } from '../../store/schema.js';

@@ -1,7 +1,7 @@
 /** Draws one image job: in a render worker, or in the main process when there are none. */
 import type { Outcome } from '../../engine/index.js';
 import { t, type Language } from '../../i18n/index.js';
-import { renderers } from '../../../renderers/index.js';
+import { renderers } from '../../catalog.js';
 
 export interface ImageJob {
   gameType: string;

@@ -3,7 +3,7 @@
  * the view crosses the thread boundary, so a worker never holds a state or another seat's secret.
  */
 import { ismctsMove, rngFromSeed, searchMove } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 
 export interface ThinkJob {
   gameType: string;

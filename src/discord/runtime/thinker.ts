@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { rngFromSeed } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import type { Logger } from '../../logger.js';
 import { think, type ThinkAnswer, type ThinkJob } from './think-task.js';
 

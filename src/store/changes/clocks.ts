@@ -3,7 +3,7 @@
  * clock whose action failed stops, and the game's clock job is moved to its next due time.
  */
 import type { Seat } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import { MAX_REMINDERS, nextReminder } from '../clocks.js';
 import type { StoreContext } from '../context.js';
 import { clockOf, setClock } from '../rows/clocks.js';

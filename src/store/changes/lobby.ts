@@ -4,7 +4,7 @@
  * the game's version.
  */
 import type { Msg, Seat } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import type { Q } from '../backend.js';
 import type { StoreContext } from '../context.js';
 import { fail, nextBotName, type GameRecord, type NewLobby, type StoreResult } from '../records.js';

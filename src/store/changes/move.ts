@@ -5,7 +5,7 @@
  * replayed interaction changes nothing.
  */
 import type { AnyGame, LogEvent, Seat } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import type { Q } from '../backend.js';
 import { MAX_TIMEOUTS } from '../clocks.js';
 import type { StoreContext } from '../context.js';

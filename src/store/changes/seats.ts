@@ -3,7 +3,7 @@
  * takes the seat), a person takes over a bot's seat, and requests to do so that the host answers.
  */
 import type { Seat } from '../../engine/index.js';
-import { gameById } from '../../games/index.js';
+import { gameById } from '../../catalog.js';
 import type { Q } from '../backend.js';
 import type { StoreContext } from '../context.js';
 import { fail, nextBotName, tookOver, type GameRecord, type SeatRequest, type StoreResult } from '../records.js';
