@@ -1,13 +1,20 @@
-/** The public board: suppliers and face-up rows, malus deck, last event, and every player's phone. */
+/**
+ * The public board: whose turn it is, the suppliers with their terms and face-up cards, and a grid
+ * of player panels (two columns) beside the table's panel (malus deck, events, last event), so the
+ * image stays about as tall as it is wide at every player count.
+ */
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
-import { COMPONENTS, RECIPES, RULESETS, SUPPLIERS } from '../../src/games/phoneimpact/constants.js';
-import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
+import { RULESETS } from '../../src/games/phoneimpact/constants.js';
+import { closePanel, createImageCanvas, drawText, encodePng, font, setFont, textWidth } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { BG, INK, MUTED, PAD, SMALL, SUPPLIER_COLOUR, TEXT, W, card, emptySlot, header, panel, typeLabel, wrap } from './parts.js';
+import { BG, INK, LINE, MALUS_INK, MIN, MUTED, PAD, W, credit, fitsBeside, header, headerHeight, measuring, panel, wrapLines } from './parts.js';
+import { playerBlock, type Block } from './player.js';
+import { supplierBlock } from './suppliers.js';
+import { boardTurnLines } from './turn.js';
 
-const CARD_H = 56;
-const ROW_H = 36 + CARD_H + 14;
-const PLAYER_H = 192;
+const GAP = 10;
+const COL_W = (W - 2 * PAD - GAP) / 2;
+const INNER = 14;
 
 export function eventText(view: PhoneImpactPublicView, ctx: RenderContext, id: string): string {
   const key = id === '10' ? `10${RULESETS[view.ruleset].event10}` : id;
@@ -18,61 +25,80 @@ export function subtitle(view: PhoneImpactPublicView, ctx: RenderContext): strin
   const parts = [ctx.t(`phoneimpact.render.edition.${view.ruleset}`)];
   if (view.short) parts.push(ctx.t('phoneimpact.render.short'));
   parts.push(ctx.t('phoneimpact.render.round', { round: view.round }));
-  if (view.lastRound) parts.push(ctx.t('phoneimpact.render.lastRound'));
+  if (view.lastRound && view.phase !== 'over') parts.push(ctx.t('phoneimpact.render.lastRound'));
   return parts.join(' · ');
 }
 
+/** The table's panel: malus deck, events left and the last event, at `width`. */
+function tableBlock(view: PhoneImpactPublicView, ctx: RenderContext, width: number): Block {
+  const g = measuring();
+  const inner = width - 2 * INNER;
+  const malus = ctx.t('phoneimpact.render.malusDeck', { count: view.malusDeck });
+  const events = ctx.t('phoneimpact.render.events', { count: view.eventsLeft });
+  const ev = view.lastEvent ? ctx.t('phoneimpact.render.lastEventLine', { text: eventText(view, ctx, view.lastEvent) }) : ctx.t('phoneimpact.render.noEvent');
+  const head = wrapLines(g, `${malus} · ${events}`, inner, MIN, true).length === 1 ? [`${malus} · ${events}`] : [malus, events];
+  const evLines = wrapLines(g, ev, inner, MIN);
+  const height = 2 * 10 + (head.length + evLines.length) * LINE;
+  return {
+    height,
+    draw: (g2, x, y) => {
+      let ty = y + 10 + LINE / 2;
+      if (head.length === 1) {
+        // One line: the malus deck in red, the events in ink.
+        drawText(g2, malus, x + INNER, ty, { size: MIN, bold: true, color: MALUS_INK });
+        setFont(g2, font(MIN, true));
+        drawText(g2, ` · ${events}`, x + INNER + textWidth(g2, malus), ty, { size: MIN, bold: true, color: INK });
+      } else head.forEach((line, i) => drawText(g2, line, x + INNER, ty + i * LINE, { size: MIN, bold: true, color: i === 0 ? MALUS_INK : INK }));
+      ty += head.length * LINE;
+      evLines.forEach((line, i) => drawText(g2, line, x + INNER, ty + i * LINE, { size: MIN, color: MUTED }));
+    },
+  };
+}
+
 export function renderPhoneImpactBoard(view: PhoneImpactPublicView, ctx: RenderContext): Buffer {
-  const H = 96 + 16 + 3 * ROW_H + 8 + 150 + view.players.length * (PLAYER_H + 12) + 70;
+  const m = measuring();
+  const turn = boardTurnLines(view, ctx, m);
+  const suppliers = supplierBlock(view, ctx, W - 2 * PAD);
+  const players = view.players.map((p) => playerBlock(view, p, ctx, COL_W));
+  // With an odd player count the table's panel fills the grid's last cell; else it spans the width.
+  const cells: Block[] = [...players];
+  const odd = players.length % 2 === 1;
+  if (odd) cells.push(tableBlock(view, ctx, COL_W));
+  const wide = odd ? null : tableBlock(view, ctx, W - 2 * PAD);
+  const rows: number[] = [];
+  for (let i = 0; i < cells.length; i += 2) rows.push(Math.max(cells[i]!.height, cells[i + 1]?.height ?? 0));
+  // The chips' legend sits beside the subtitle when there is room, else below the grid.
+  const sub = subtitle(view, ctx);
+  const legendText = ctx.t('phoneimpact.render.handLegend');
+  const beside = fitsBeside(m, sub, legendText);
+  const legend = beside ? [] : wrapLines(m, legendText, W - 2 * PAD, MIN);
+  const H = headerHeight(turn.length) + GAP + suppliers.height + GAP + (wide ? wide.height + GAP : 0)
+    + rows.reduce((a, h) => a + h + GAP, 0) + legend.length * LINE + (legend.length ? 8 : 0);
+
   const { canvas, g } = createImageCanvas(W, H);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, H);
-  let y = header(g, 'PhoneImpact', subtitle(view, ctx)) + 16;
-
-  // Suppliers: name, face-up cards, deck size.
-  for (const s of SUPPLIERS) {
-    const c = SUPPLIER_COLOUR[s]!;
-    fillRoundRect(g, PAD, y + 4, 10, ROW_H - 18, 4, c.fill);
-    drawText(g, ctx.t(`phoneimpact.supplier.${s}`), PAD + 20, y + 16, { size: TEXT, bold: true, color: INK });
-    drawText(g, ctx.t('phoneimpact.render.deck', { count: view.deckSizes[s] }), W - PAD, y + 16, { size: SMALL, color: INK, align: 'right' });
-    const cw = Math.floor((W - 2 * PAD - 20 - 2 * 10) / 3);
-    view.faceUp[s].forEach((cv, i) => {
-      const x = PAD + 20 + i * (cw + 10);
-      if (cv) card(g, x, y + 36, cw, CARD_H, s, typeLabel(ctx, view.ruleset, cv.type));
-      else emptySlot(g, x, y + 36, cw, CARD_H);
-    });
-    y += ROW_H;
+  let y = header(g, 'PhoneImpact', credit(ctx), sub, turn, beside ? legendText : '') + GAP;
+  panel(g, PAD, y, W - 2 * PAD, suppliers.height);
+  suppliers.draw(g, PAD, y);
+  y += suppliers.height + GAP;
+  if (wide) {
+    panel(g, PAD, y, W - 2 * PAD, wide.height);
+    wide.draw(g, PAD, y);
+    y += wide.height + GAP;
   }
-
-  // Malus deck, events, last event.
-  panel(g, PAD, y, W - 2 * PAD, 150);
-  drawText(g, ctx.t('phoneimpact.render.malusDeck', { count: view.malusDeck }), PAD + 16, y + 26, { size: TEXT, bold: true, color: '#8a2d2a' });
-  drawText(g, ctx.t('phoneimpact.render.events', { count: view.eventsLeft }), W - PAD - 16, y + 26, { size: TEXT, color: INK, align: 'right' });
-  const ev = view.lastEvent ? eventText(view, ctx, view.lastEvent) : ctx.t('phoneimpact.render.noEvent');
-  wrap(g, ev, W - 2 * PAD - 32, SMALL, 3).forEach((line, i) => drawText(g, line, PAD + 16, y + 66 + i * 30, { size: SMALL, color: MUTED }));
-  y += 150 + 24;
-
-  // Players.
-  for (const p of view.players) {
-    const waiting = view.pending.includes(p.seat);
-    panel(g, PAD, y, W - 2 * PAD, PLAYER_H, waiting);
-    const name = (waiting ? '▶ ' : '') + (ctx.names[p.seat] ?? `#${p.seat + 1}`);
-    drawText(g, name, PAD + 16, y + 28, { size: TEXT, bold: true, color: INK, maxWidth: 520 });
-    drawText(g, ctx.t('phoneimpact.render.score', { score: view.scores[p.seat]! }), W - PAD - 16, y + 28, { size: TEXT, bold: true, color: INK, align: 'right' });
-    COMPONENTS.forEach((c, i) => {
-      const x = PAD + 16 + i * 206;
-      const built = p.built[c];
-      fillRoundRect(g, x, y + 52, 196, 80, 10, built ? '#2f6f4f' : '#dfe6e2');
-      const colour = built ? '#ffffff' : MUTED;
-      drawText(g, ctx.t(`phoneimpact.component.${c}`), x + 98, y + 76, { size: SMALL, bold: !!built, color: colour, align: 'center', maxWidth: 186 });
-      drawText(g, ctx.t('phoneimpact.render.points', { points: RECIPES[c].points }), x + 98, y + 110, { size: SMALL, color: colour, align: 'center' });
-    });
-    const hand = ctx.t('phoneimpact.render.hand', { counts: SUPPLIERS.map((s) => `${p.handBySupplier[s]} ${ctx.t(`phoneimpact.supplier.${s}`)}`).join(' · ') });
-    drawText(g, hand, PAD + 16, y + 164, { size: SMALL, color: INK, maxWidth: 600 });
-    drawText(g, ctx.t('phoneimpact.render.malus', { count: p.malusCount }), W - PAD - 16, y + 164, { size: SMALL, bold: true, color: '#8a2d2a', align: 'right' });
-    y += PLAYER_H + 12;
-  }
+  rows.forEach((h, r) => {
+    for (let c = 0; c < 2; c++) {
+      const i = 2 * r + c;
+      const cell = cells[i];
+      if (!cell) continue;
+      const x = PAD + c * (COL_W + GAP);
+      panel(g, x, y, COL_W, h, i < players.length && view.pending.includes(view.players[i]!.seat));
+      cell.draw(g, x, y);
+    }
+    y += h + GAP;
+  });
   closePanel();
-  drawText(g, ctx.t('phoneimpact.render.credit'), W / 2, H - 30, { size: SMALL, color: MUTED, align: 'center', maxWidth: W - 2 * PAD });
+  legend.forEach((line, i) => drawText(g, line, PAD, y + LINE / 2 + i * LINE, { size: MIN, color: MUTED }));
   return encodePng(canvas);
 }

@@ -11,7 +11,7 @@ export const OPTIONS: OptionSpec[] = [
   {
     name: RULESET_OPTION,
     kind: 'choice',
-    description: 'Ruleset: the 2024 edition (default) or the 2025 edition',
+    description: 'Edition of the rules',
     choices: [
       { value: 'seed', label: '2024 edition' },
       { value: '2025', label: '2025 edition' },
@@ -19,7 +19,7 @@ export const OPTIONS: OptionSpec[] = [
     default: 'seed',
   },
   { name: SHORT_OPTION, kind: 'boolean', description: '20-minute game (fewer events)', default: false },
-  { name: FINISH_OPTION, kind: 'boolean', description: 'Finish the round when the game ends (always so in 2025)', default: false },
+  { name: FINISH_OPTION, kind: 'boolean', description: '2024 edition only: finish the round when the game ends (the 2025 edition always does)', default: false },
 ];
 
 export function parseOptions(raw: GameOptions): { ok: true; options: PhoneImpactOptions } | RuleError {

@@ -27,14 +27,16 @@ function status(view: PhoneImpactPublicView): { name: Msg; lines: Msg[] }[] {
     const waiting = view.pending.includes(p.seat);
     fields.push({ name: { key: waiting ? 'phoneimpact.status.playerWaiting' : 'phoneimpact.status.player', args: { seat: seatArg(p.seat) } }, lines });
   }
-  const table: Msg[] = SUPPLIERS.map((s) => ({
+  // Whose turn it is in words, besides the ▶ on the players' fields.
+  const table: Msg[] = view.phase !== 'over' && view.pending.length > 0 ? [{ key: 'phoneimpact.status.waiting', args: { seats: view.pending.map(seatArg), count: view.pending.length } }] : [];
+  table.push(...SUPPLIERS.map((s) => ({
     key: 'phoneimpact.status.supplier',
     args: {
       supplier: supplierMsg(s),
       cards: view.faceUp[s].map((c) => (c ? typeMsg(view.ruleset, c.type) : { key: 'phoneimpact.status.emptySlot' })),
       deck: view.deckSizes[s],
     },
-  }));
+  })));
   table.push({ key: 'phoneimpact.status.malusDeck', args: { count: view.malusDeck } });
   table.push({ key: 'phoneimpact.status.round', args: { round: view.round, events: view.eventsLeft } });
   if (view.lastEvent) table.push(eventSummary(view, view.lastEvent));
@@ -65,7 +67,10 @@ function hand(view: PhoneImpactSeatView): Msg[] {
         const n = view.hand.filter((c) => c.supplier === s && c.type === t).length;
         if (n > 0) groups.push(typeCountMsg(view.ruleset, t, n));
       }
-      if (groups.length > 0) lines.push({ key: 'phoneimpact.hand.supplierLine', args: { supplier: supplierMsg(s), groups } });
+      // Every supplier gets its labelled row, empty or not, as on the hand image.
+      lines.push(groups.length > 0
+        ? { key: 'phoneimpact.hand.supplierLine', args: { supplier: supplierMsg(s), groups } }
+        : { key: 'phoneimpact.hand.supplierNone', args: { supplier: supplierMsg(s) } });
     }
   }
   const me = view.players[view.seat]!;
