@@ -1,7 +1,7 @@
 /** Read-only answers: /status, /rules, /help and their buttons. Public information only. */
 import { EmbedBuilder, MessageFlags, type RepliableInteraction } from 'discord.js';
 import { gameById } from '../../catalog.js';
-import { t } from '../../i18n/index.js';
+import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import { LIMITS, clip } from '../messages/limits.js';
 import type { BotContext } from '../context.js';
@@ -32,8 +32,13 @@ export async function showRules(interaction: RepliableInteraction, gameType: str
   await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
 }
 
+/** /help: the three steps to a first move, then every command. */
+export function helpText(language: Language): string {
+  return clip(`${t(language, 'help.start')}\n\n${t(language, 'help.body')}`, LIMITS.embedDescription);
+}
+
 export async function showHelp(interaction: RepliableInteraction): Promise<void> {
   const language = userLanguage(interaction);
-  const embed = new EmbedBuilder().setColor(0x16a34a).setTitle(t(language, 'help.title')).setDescription(t(language, 'help.body'));
+  const embed = new EmbedBuilder().setColor(0x16a34a).setTitle(t(language, 'help.title')).setDescription(helpText(language));
   await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
 }

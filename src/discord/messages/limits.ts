@@ -29,6 +29,22 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * Keeps whole lines from the start while they fit: for texts read as a list (alt text), where a
+ * line cut mid-word says something false or nothing at all.
+ */
+export function fitLines(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept: string[] = [];
+  let length = -1;
+  for (const line of text.split('\n')) {
+    if (length + 1 + line.length > max) break;
+    kept.push(line);
+    length += 1 + line.length;
+  }
+  return kept.join('\n');
+}
+
 /** Splits items into groups of `size` (e.g. buttons into rows). */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
