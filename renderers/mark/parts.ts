@@ -3,8 +3,11 @@
  * least MIN_TEXT px on an 800 px wide image, i.e. 10 px when a phone shows it 400 px wide.
  */
 import type { Colour, Face, PlayerView, Square } from '../../src/games/mark/types.js';
-import { drawText, fillRoundRect, font, panel as within, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { drawText, fillRoundRect, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
+import { fitLines, seatName, wrapLines } from './text.js';
+
+export { seatName } from './text.js';
 
 export const W = 800;
 export const MIN_TEXT = 20;
@@ -111,47 +114,59 @@ export function die(g: Ctx, face: Face, x: number, y: number, size: number): voi
   else tile(g, face, x + size * 0.15, y + size * 0.15, size * 0.7);
 }
 
-export function seatName(ctx: RenderContext, seat: number): string {
-  const name = ctx.names[seat];
-  return name !== undefined && name.trim() !== '' ? name : ctx.t('mark.render.seat', { number: seat + 1 });
-}
-
 export function panel(g: Ctx, x: number, y: number, w: number, h: number, edge = EDGE, lineWidth = 1): void {
   fillRoundRect(g, x + 2, y + 3, w, h, 12, 'rgba(20,35,30,0.12)');
   fillRoundRect(g, x, y, w, h, 12, PANEL);
   strokeRoundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 12, edge, lineWidth);
 }
 
-export const COMPANY_H = 188;
+const NAME_LINE = 24;
+const TILE = 38, TILE_GAP = 5, ROW_GAP = 6, LABEL_W = 24;
+/** Width of the company's rows; cash and the storage fee badge sit to their right. */
+const ROWS_W = LABEL_W + 4 * (TILE + TILE_GAP);
 
-/**
- * A company: owner, cash (or "?" when hidden), the fee it would owe, and its two rows, with
- * row 2 drawn above row 1 like the factory roofs in front of the intake.
- */
-export function company(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number, active: boolean): void {
-  panel(g, x, y, w, COMPANY_H, active ? ACCENT : EDGE, active ? 4 : 1);
-  within(g, `company ${p.seat + 1}`, x, y, w, COMPANY_H, () => companyInside(g, ctx, p, x, y, w));
+/** The owner's name in one or two lines of the panel's width (shortened only past two). */
+export function nameLines(g: Ctx, ctx: RenderContext, seat: number, w: number): string[] {
+  return fitLines(g, (short) => short(seatName(ctx, seat)), w - 24, MIN_TEXT, true, 2);
 }
 
-function companyInside(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number): void {
-  const pad = 14;
-  const cash = p.cash === null ? ctx.t('mark.render.cashHidden') : ctx.t('mark.render.cash', { cash: p.cash });
-  setFont(g, font(MIN_TEXT + 2, true));
-  const cashW = textWidth(g, cash);
-  drawText(g, seatName(ctx, p.seat), x + pad, y + 22, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: w - 2 * pad - cashW - 12 });
-  drawText(g, cash, x + w - pad, y + 22, { size: MIN_TEXT + 2, bold: true, color: p.cash === null ? MUTED : '#1b6039', align: 'right' });
-  const size = 54, gap = 6, labelW = 34;
+/** A company panel's height for names of `lines` lines. */
+export function companyHeight(lines: number): number {
+  return 12 + lines * NAME_LINE + 2 * TILE + ROW_GAP + 10;
+}
+
+/**
+ * A company: owner, its two rows (row 2 above row 1, like the factory roofs in front of the
+ * intake), its cash (or "?" when hidden) and the storage fee it would owe.
+ */
+export function company(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number, h: number, names: string[], active: boolean): void {
+  panel(g, x, y, w, h, active ? ACCENT : EDGE, active ? 4 : 1);
+  within(g, `company ${p.seat + 1}`, x, y, w, h, () => companyInside(g, ctx, p, x, y, w, names));
+}
+
+function companyInside(g: Ctx, ctx: RenderContext, p: PlayerView, x: number, y: number, w: number, names: string[]): void {
+  const pad = 12;
+  names.forEach((line, i) => drawText(g, line, x + pad, y + 8 + NAME_LINE / 2 + i * NAME_LINE, { size: MIN_TEXT, bold: true, color: INK }));
+  const top = y + 12 + names.length * NAME_LINE;
   const rows: [string, readonly Square[]][] = [['2', p.row2], ['1', p.row1]];
   rows.forEach(([label, squares], r) => {
-    const ry = y + 50 + r * (size + gap + 8);
-    drawText(g, label, x + pad + 8, ry + size / 2, { size: MIN_TEXT + 2, bold: true, color: MUTED, align: 'center' });
-    squares.forEach((sq, i) => tile(g, sq, x + pad + labelW + i * (size + gap), ry, size));
+    const ry = top + r * (TILE + ROW_GAP);
+    drawText(g, label, x + pad + 8, ry + TILE / 2, { size: MIN_TEXT, bold: true, color: MUTED, align: 'center' });
+    squares.forEach((sq, i) => tile(g, sq, x + pad + LABEL_W + i * (TILE + TILE_GAP), ry, TILE));
   });
-  if (p.fee > 0) {
-    // A two-line badge beside the rows: what this company pays at the start of its turn.
-    const bx = x + pad + labelW + 4 * (size + gap) + 4, bw = Math.min(84, x + w - pad - bx), by = y + 50 + size / 2 + 10;
-    fillRoundRect(g, bx, by, bw, 60, 10, ACCENT);
-    drawText(g, ctx.t('mark.render.fee'), bx + bw / 2, by + 17, { size: MIN_TEXT, bold: true, color: '#2a1d00', align: 'center', maxWidth: bw - 4 });
-    drawText(g, String(p.fee), bx + bw / 2, by + 43, { size: MIN_TEXT + 2, bold: true, color: '#2a1d00', align: 'center' });
-  }
+  // The cash column keeps beside the rows, also on the wide hand image.
+  const cx = x + pad + ROWS_W + 6, cw = Math.min(150, x + w - pad - cx);
+  const cash = p.cash === null ? ctx.t('mark.render.cashHidden') : ctx.t('mark.render.cash', { cash: p.cash });
+  drawText(g, cash, cx + cw / 2, top + 12, { size: MIN_TEXT + 2, bold: true, color: p.cash === null ? MUTED : '#1b6039', align: 'center' });
+  if (p.fee > 0) feeBadge(g, ctx, p.fee, cx, top + 30, cw, 2 * TILE + ROW_GAP - 30);
+}
+
+/** The storage fee a company pays at the start of its turn: the legend says what it is. */
+export function feeBadge(g: Ctx, ctx: RenderContext, fee: number, x: number, y: number, w: number, h: number): void {
+  fillRoundRect(g, x, y, w, h, 10, ACCENT);
+  // The amount keeps a line of its own, so "5 $" never splits.
+  const lines = wrapLines(g, ctx.t('mark.render.fee'), w - 8, MIN_TEXT, true);
+  lines.push(ctx.t('mark.render.cash', { cash: fee }));
+  const lh = lines.length > 1 ? Math.min(26, (h - 6) / lines.length) : 0;
+  lines.forEach((l, i) => drawText(g, l, x + w / 2, y + h / 2 + (i - (lines.length - 1) / 2) * lh, { size: MIN_TEXT, bold: true, color: '#2a1d00', align: 'center' }));
 }

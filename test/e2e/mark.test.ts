@@ -22,6 +22,8 @@ describe('M.A.R.K. through Discord', () => {
     await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'mark', 'mark-private-money': true, 'mark-short': true });
     const id = (await world.bot.store.openInChannel(channel))!.id;
     let refusedOnce = false;
+    // A private view that waits names whom it waits for, as /status does.
+    let namedWait = false;
     for (let step = 0; step < 2000 && !finalMessage(world, channel); step++) {
       const record = (await world.bot.store.get(id))!;
       if (record.status !== 'active') break;
@@ -29,6 +31,12 @@ describe('M.A.R.K. through Discord', () => {
       const order = [...players].sort((a, b) => Number(mentioned.includes(b.id)) - Number(mentioned.includes(a.id)));
       for (const p of order) {
         const hand = await p.openHand(channel);
+        const waits = /(?:Waiting for|still to bid:) ([^\n]*)/.exec(hand.content);
+        if (waits) {
+          expect(waits[1]).toMatch(/\b(?:ann|bob|cat)\b/);
+          expect(waits[1]).not.toContain('another player');
+          namedWait = true;
+        }
         // Once, a bid above one's cash is refused privately and changes nothing.
         if (!refusedOnce && hand.content.includes('secret bid')) {
           const refused = await p.submitForm(channel, hand, () => ({ value: '999' }));
@@ -48,6 +56,7 @@ describe('M.A.R.K. through Discord', () => {
     const moves = await world.bot.store.moveLog(id);
     expect(moves.some((m) => (m.move as { type: string }).type === 'bid')).toBe(true);
     expect(refusedOnce).toBe(true);
+    expect(namedWait).toBe(true);
     // Private money: no public message before the end names anyone's cash.
     const publicBefore = world.double.channelMessages(channel).filter((m) => m !== final && boards(world, channel).includes(m));
     for (const m of publicBefore) expect(textOf(m)).not.toMatch(/Cash: \d/);

@@ -1,5 +1,5 @@
 /** How M.A.R.K. views read as text: the /status fields and a seat's private lines. */
-import type { Msg, Presentation } from '../../engine/index.js';
+import type { Msg, Presentation, Seat } from '../../engine/index.js';
 import { COLOURS, MARKET_SQUARES } from './constants.js';
 import { colourMsg, faceMsg } from './msgs.js';
 import type { MarkPublicView, MarkSeatView, PlayerView, Square } from './types.js';
@@ -29,13 +29,33 @@ function companyLines(p: PlayerView, cash: number | null): Msg[] {
   return lines;
 }
 
-function stateLine(view: MarkPublicView): Msg {
+/** Who the table waits for now: the bidders still to bid, the auction winner, or the roller. */
+export function awaited(view: MarkPublicView): Seat[] {
+  switch (view.phase) {
+    case 'over':
+      return [];
+    case 'bid':
+      return view.auction!.waiting.slice();
+    case 'place':
+      return [view.placer!];
+    default:
+      return [view.current];
+  }
+}
+
+/**
+ * What the table is doing now, in one line: the one place this is worded, read by /status and
+ * drawn on the board image.
+ */
+export function statusLine(view: MarkPublicView): Msg {
   const seat = { seat: view.current };
   switch (view.phase) {
     case 'over':
       return { key: 'mark.status.over' };
-    case 'bid':
-      return { key: 'mark.status.bidding', args: { colour: colourMsg(view.auction!.colour), waiting: view.auction!.waiting.map((s) => ({ seat: s })) } };
+    case 'bid': {
+      const waiting = awaited(view);
+      return { key: 'mark.status.bidding', args: { colour: colourMsg(view.auction!.colour), waiting: waiting.map((s) => ({ seat: s })), count: waiting.length } };
+    }
     case 'place':
       return { key: 'mark.status.placing', args: { seat: { seat: view.placer! }, colour: colourMsg(view.colours[0]!) } };
     case 'return':
@@ -60,39 +80,39 @@ function status(view: MarkPublicView): { name: Msg; lines: Msg[] }[] {
   if (view.removed.length > 0) table.push({ key: 'mark.status.removed', args: { colours: view.removed.map(colourMsg) } });
   if (view.dice) table.push({ key: 'mark.status.dice', args: { seat: { seat: view.current }, a: faceMsg(view.dice[0]), b: faceMsg(view.dice[1]) } });
   table.push({ key: 'mark.status.turn', args: { turn: view.turn } });
-  table.push(stateLine(view));
+  table.push(statusLine(view));
   if (view.privateMoney) table.push({ key: 'mark.status.privateMoney' });
   fields.push({ name: { key: 'mark.status.table' }, lines: table });
   return fields;
 }
 
-function hand(view: MarkSeatView): Msg[] {
-  const me = view.players[view.seat]!;
-  const lines = companyLines(me, view.myCash);
-  if (view.phase === 'over') {
-    lines.push({ key: 'mark.hand.over' });
-    return lines;
-  }
-  const seat = { seat: view.current };
+/**
+ * What this seat does now, or whom it waits for (named, as on /status): the last line of its
+ * private text and the line under its hand image.
+ */
+export function handLine(view: MarkSeatView): Msg {
+  if (view.phase === 'over') return { key: 'mark.hand.over' };
+  const waiting: Msg = { key: 'mark.hand.waiting', args: { seats: awaited(view).map((s) => ({ seat: s })) } };
   switch (view.phase) {
-    case 'bid':
-      lines.push(
-        view.myBid === null
-          ? { key: 'mark.hand.bid', args: { colour: colourMsg(view.auction!.colour), cash: view.myCash } }
-          : { key: 'mark.hand.bidSealed', args: { amount: view.myBid, colour: colourMsg(view.auction!.colour) } },
-      );
-      break;
+    case 'bid': {
+      const colour = colourMsg(view.auction!.colour);
+      if (view.myBid === null) return { key: 'mark.hand.bid', args: { colour, cash: view.myCash } };
+      const others = awaited(view);
+      return { key: 'mark.hand.bidSealed', args: { amount: view.myBid, colour, waiting: others.map((s) => ({ seat: s })), count: others.length } };
+    }
     case 'place':
-      lines.push(view.placer === view.seat ? { key: 'mark.hand.place', args: { colour: colourMsg(view.colours[0]!) } } : { key: 'mark.hand.waiting', args: { seat: { seat: view.placer! } } });
-      break;
+      return view.placer === view.seat ? { key: 'mark.hand.place', args: { colour: colourMsg(view.colours[0]!) } } : waiting;
     default:
-      if (view.current !== view.seat) lines.push({ key: 'mark.hand.waiting', args: { seat } });
-      else if (view.phase === 'return') lines.push({ key: 'mark.hand.return' });
-      else if (view.phase === 'name') lines.push({ key: 'mark.hand.name' });
-      else if (view.phase === 'colour') lines.push({ key: 'mark.hand.colour', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]) } });
-      else lines.push({ key: 'mark.hand.act', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]), count: view.actionsLeft } });
+      if (view.current !== view.seat) return waiting;
+      if (view.phase === 'return') return { key: 'mark.hand.return' };
+      if (view.phase === 'name') return { key: 'mark.hand.name' };
+      if (view.phase === 'colour') return { key: 'mark.hand.colour', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]) } };
+      return { key: 'mark.hand.act', args: { a: faceMsg(view.dice![0]), b: faceMsg(view.dice![1]), count: view.actionsLeft } };
   }
-  return lines;
+}
+
+function hand(view: MarkSeatView): Msg[] {
+  return [...companyLines(view.players[view.seat]!, view.myCash), handLine(view)];
 }
 
 export const presentation: Presentation<MarkPublicView, MarkSeatView> = { status, hand, rulesKey: 'mark.rules' };

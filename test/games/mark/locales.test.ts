@@ -104,7 +104,8 @@ function emitted(): Msg[] {
   return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
 }
 
-const locales = localeSuite({ gameId: 'mark', title: 'M.A.R.K. locale files', emitted, unemitted: ['render.'], rulesMax: 1500 });
+// /rules shows the summary as an embed description (4,096 characters at most).
+const locales = localeSuite({ gameId: 'mark', title: 'M.A.R.K. locale files', emitted, unemitted: ['render.'], rulesMax: 2600 });
 
 describe('M.A.R.K. labels', () => {
   it('stay within Discord limits', () => {
@@ -113,5 +114,55 @@ describe('M.A.R.K. labels', () => {
       for (const text of Object.values(tree.choice as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xxxxxx').length).toBeLessThanOrEqual(80);
       for (const text of Object.values(tree.field as Tree)) expect((text as string).replace(/\{\{\w+\}\}/g, 'xx').length).toBeLessThanOrEqual(45);
     }
+  });
+});
+
+/** The /rules summary as a newcomer reads it, per language. */
+const RULES_READING = {
+  en: { firstTurn: '**Your first turn**', money: 'Money is counted in **$**', jargon: ['star', 'hammer', 'take', 'bank', 'double', 'process', 'storage fee'] },
+  fr: { firstTurn: '**Votre premier tour**', money: 'L’argent se compte en **$**', jargon: ['étoile', 'marteau', 'prendre', 'banque', 'double', 'transformer', 'frais de stockage'] },
+} as const;
+
+describe('M.A.R.K. /rules', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    const rules = locales[lang].rules as string;
+    const paragraphs = rules.split('\n\n');
+    const want = RULES_READING[lang];
+
+    it(`${lang}: opens with the first turn, in about five lines`, () => {
+      // The one-line pitch, then the first turn before anything else.
+      expect(paragraphs[1]!.startsWith(want.firstTurn)).toBe(true);
+      expect(paragraphs[1]!.split('\n').length).toBeLessThanOrEqual(6);
+      expect(rules.indexOf('**', paragraphs[0]!.length)).toBe(rules.indexOf(want.firstTurn));
+    });
+
+    it(`${lang}: says what money is counted in before any amount`, () => {
+      const firstAmount = rules.search(/\$[\u00a0 ]?\d|\d[\u00a0 ]\$/);
+      expect(firstAmount).toBeGreaterThan(0);
+      expect(rules.indexOf(want.money)).toBeGreaterThanOrEqual(0);
+      expect(rules.indexOf(want.money)).toBeLessThan(firstAmount);
+    });
+
+    it(`${lang}: explains each game word where it first appears (in bold, with its meaning)`, () => {
+      for (const word of want.jargon) {
+        const first = rules.toLowerCase().indexOf(word);
+        expect(first, word).toBeGreaterThan(0);
+        expect(rules.slice(first - 2, first), word).toBe('**');
+        // The meaning follows at once: in brackets, after a colon or after a comma.
+        expect(rules.slice(first + word.length + 2, first + word.length + 5), word).toMatch(/^[\u00a0 ]?[(:,]|^[\u00a0 ][(:]/);
+      }
+    });
+
+    it(`${lang}: keeps the credit to the original game for the end`, () => {
+      const last = paragraphs.at(-1)!;
+      expect(last).toContain('Ronald M. Corn');
+      expect(last).toContain('Franjos');
+      for (const p of paragraphs.slice(0, -1)) expect(p).not.toContain('Corn');
+    });
+  }
+
+  it('has the same sections in both languages', () => {
+    const heads = (lang: 'en' | 'fr') => (locales[lang].rules as string).split('\n\n').map((p) => p.startsWith('**') || p.startsWith('*'));
+    expect(heads('fr')).toEqual(heads('en'));
   });
 });
