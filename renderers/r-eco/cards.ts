@@ -20,16 +20,16 @@ export interface Size {
   h: number;
 }
 
-/** Waste cards on the board (factories and dumps). */
-export const WASTE_BOARD: Size = { w: 56, h: 78 };
 /** Waste cards in the hand image. */
 export const WASTE_HAND: Size = { w: 92, h: 128 };
-/** The top reward of a stack. */
-export const REWARD_TOP: Size = { w: 74, h: 100 };
-/** Rewards further down a stack, and those in a player's collection. */
+/** Rewards in a player's collection on the final ranking, and in legends. */
 export const REWARD_CHIP: Size = { w: 44, h: 54 };
-/** A card back for pile and hand counts. */
-export const BACK_ICON: Size = { w: 34, h: 48 };
+/** Waste cards in a centre row of the board: the smallest whose corner value reads on a phone. */
+export const WASTE_ROW: Size = { w: 52, h: 72 };
+/** The top reward of a stack, in a centre row. */
+export const REWARD_ROW: Size = { w: 56, h: 72 };
+/** A card back on a text line (header piles, hand counts). */
+export const BACK_SMALL: Size = { w: 26, h: 36 };
 
 const SHADOW = 'rgba(20, 35, 30, 0.22)';
 const CREAM = '#fffaf0';

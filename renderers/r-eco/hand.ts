@@ -1,7 +1,7 @@
 /**
  * One seat's private hand, about square and 800 px wide: a row per colour with that colour's
  * cards and what its centre offers now (factory units, next reward), so a play can be chosen
- * from this image alone.
+ * from this image alone, and a legend for the numbers.
  */
 import type { CentreView, REcoSeatView } from '../../src/games/r-eco/types.js';
 import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillRoundRect, formatValue } from '../canvas.js';
@@ -16,7 +16,9 @@ const HEADER_H = 100;
 const ROW_Y = HEADER_H + 16;
 const ROW_H = 148;
 const ROW_GAP = 12;
-const H = ROW_Y + 4 * (ROW_H + ROW_GAP) + 8;
+const LEGEND_Y = ROW_Y + 4 * (ROW_H + ROW_GAP);
+const LEGEND_LINE = 34;
+const H = LEGEND_Y + 2 * LEGEND_LINE + 16;
 const X = 20;
 const CARDS_X = 300;
 
@@ -24,8 +26,8 @@ function rowTop(i: number): number {
   return ROW_Y + i * (ROW_H + ROW_GAP);
 }
 
-function background(colours: string[]) {
-  return cachedLayer(`reco:hand:${JSON.stringify(colours)}`, W, H, (g) => {
+function background(colours: string[], legend: string[]) {
+  return cachedLayer(`reco:hand:${JSON.stringify([colours, legend])}`, W, H, (g) => {
     drawBackground(g, W, H, HEADER_H);
     g.fillStyle = LEAF;
     g.fillRect(0, HEADER_H, 8, H - HEADER_H);
@@ -36,6 +38,7 @@ function background(colours: string[]) {
       fillRoundRect(g, X, y, 10, ROW_H, 5, st.fill);
       drawColourBand(g, colour, colours[i] ?? colour, X + 8, y + 6, CARDS_X - 24, 52, true);
     });
+    legend.forEach((line, k) => drawText(g, line, X + 8, LEGEND_Y + LEGEND_LINE * (k + 0.5), { size: TEXT_MIN, color: INK, maxWidth: W - 2 * X - 8 }));
   });
 }
 
@@ -52,7 +55,8 @@ function centreLines(c: CentreView | undefined, ctx: RenderContext): string[] {
 /** Draws a seat's hand. Reads nothing but the seat view and the context. */
 export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
   const { canvas, g } = createImageCanvas(W, H);
-  blit(g, background(colourLabels(ctx)), 0, 0);
+  const legend = [ctx.t('r-eco.render.legendHand'), ctx.t('r-eco.render.legendFactory', { threshold: THRESHOLD })];
+  blit(g, background(colourLabels(ctx), legend), 0, 0);
 
   let pillW = 0;
   if (view.mustDump > 0) pillW = drawPill(g, ctx.t('render.mustDump', { count: view.mustDump }), W - X, HEADER_H / 2, 420, ACCENT, '#2a1d00', 'right') + 16;

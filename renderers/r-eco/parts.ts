@@ -3,7 +3,7 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { blit, drawText, fillRoundRect, fitText, font, formatValue, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { blit, drawText, fillRoundRect, fitText, font, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import { COLOURS, colourStyle, drawSymbol } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
@@ -136,8 +136,13 @@ export function drawColourBand(g: Ctx, colour: string, name: string, x: number, 
   drawText(g, name, x + 52, cy + 1, { size: TEXT_L, bold: true, color: onLight ? st.dark : st.ink, maxWidth: w - 64 });
 }
 
-/** The dumped cards of a seat, on a line centred on cy: a bin and the penalty, red when any. */
-export function drawPenalty(g: Ctx, x: number, cy: number, dumped: number): void {
-  drawBin(g, x, cy - 16, dumped > 0 ? PENALTY : '#9aa6a0');
-  drawText(g, dumped > 0 ? formatValue(-dumped) : '0', x + 34, cy + 1, { size: TEXT, bold: true, color: dumped > 0 ? PENALTY : MUTED });
+/** The colour's shape on a white badge and its name in the colour's dark tone, centred on cy. */
+export function drawColourName(g: Ctx, colour: string, name: string, x: number, cy: number, w: number): void {
+  const st = colourStyle(colour);
+  g.beginPath();
+  g.arc(x + 17, cy, 17, 0, Math.PI * 2);
+  g.fillStyle = '#ffffff';
+  g.fill();
+  drawSymbol(g, colour, x + 17, cy, 9.5, st.fill, st.dark, 1.5);
+  drawText(g, name, x + 42, cy + 1, { size: TEXT, bold: true, color: st.dark, maxWidth: w - 42 });
 }
