@@ -1,11 +1,12 @@
 /**
- * Pieces shared by the Müll + Money images: pawns, cards, a player's production-factor panel.
+ * Pieces shared by the Müll + Money images: the header, pawns, card chips, service holes, tracks.
  * Every text is at least MIN_TEXT px on an 800 px wide image (10 px when a phone shows it 400 px wide).
  */
-import { commonZone, DEPOT_MAX, GREEN_MAX, YELLOW_MAX } from '../../src/games/mull-money/constants.js';
-import type { Card, MullPublicView, PlayerView } from '../../src/games/mull-money/types.js';
-import { drawText, fillRoundRect, closePanel, openPanel, strokeRoundRect, type Ctx } from '../canvas.js';
+import { LOAN } from '../../src/games/mull-money/constants.js';
+import type { Card } from '../../src/games/mull-money/types.js';
+import { createBoardCanvas, drawText, fillRoundRect, closePanel, font, formatValue, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
+import { wrapLines } from './text.js';
 
 export const W = 800;
 export const PAD = 20;
@@ -47,13 +48,15 @@ export function panel(g: Ctx, x: number, y: number, w: number, h: number, edge =
   openPanel(g, `panel at y ${Math.round(y)}`, x, y, w, h);
 }
 
+export const HEADER_H = 50;
+
 export function header(g: Ctx, title: string): void {
   g.fillStyle = DEEP;
-  g.fillRect(0, 0, W, 64);
+  g.fillRect(0, 0, W, HEADER_H);
   g.fillStyle = ACCENT;
-  g.fillRect(0, 60, W, 4);
-  drawText(g, 'Müll + Money', PAD, 32, { size: 30, bold: true, color: '#ffffff' });
-  drawText(g, title, W - PAD, 32, { size: MIN_TEXT + 2, bold: true, color: '#e6ece8', align: 'right', maxWidth: W - 280 });
+  g.fillRect(0, HEADER_H - 4, W, 4);
+  drawText(g, 'Müll + Money', PAD, 24, { size: 24, bold: true, color: '#ffffff' });
+  drawText(g, title, W - PAD, 24, { size: MIN_TEXT, bold: true, color: '#e6ece8', align: 'right' });
 }
 
 export function pawn(g: Ctx, ctx: RenderContext, seat: number, cx: number, cy: number, r: number): void {
@@ -67,20 +70,42 @@ export function pawn(g: Ctx, ctx: RenderContext, seat: number, cx: number, cy: n
   drawText(g, initial(ctx, seat), cx, cy + 1, { size: MIN_TEXT, bold: true, color: '#ffffff', align: 'center' });
 }
 
+/** A card's name as the buttons and the log say it, in lines that fit `w` px. */
+function cardNameLines(g: Ctx, ctx: RenderContext, c: Card, w: number): string[] {
+  return wrapLines(g, ctx.t(`mull-money.card.${c}`), w - 6, MIN_TEXT);
+}
+
+/** Lines the tallest of these card names needs at width `w` (chips of one image share a height). */
+export function chipLines(g: Ctx, ctx: RenderContext, cards: readonly Card[], w: number): number {
+  return Math.max(1, ...cards.map((c) => cardNameLines(g, ctx, c, w).length));
+}
+
+export function chipHeight(lines: number): number {
+  return 6 + lines * CHIP_LINE;
+}
+
+/** Line height inside a card chip. */
+const CHIP_LINE = 21;
+
+/** A small card: its colour and its full name, wrapped. */
 export function card(g: Ctx, ctx: RenderContext, c: Card, x: number, y: number, w: number, h: number): void {
   fillRoundRect(g, x, y, w, h, 8, CARD_COLOURS[c]);
   strokeRoundRect(g, x + 0.5, y + 0.5, w - 1, h - 1, 8, '#9aa79f', 1);
-  drawText(g, ctx.t(`mull-money.render.short.${c}`), x + w / 2, y + h / 2 + 1, { size: MIN_TEXT, color: INK, align: 'center', maxWidth: w - 6 });
+  const lines = cardNameLines(g, ctx, c, w);
+  lines.forEach((line, i) => drawText(g, line, x + w / 2, y + h / 2 + (i - (lines.length - 1) / 2) * CHIP_LINE + 1, { size: MIN_TEXT, color: INK, align: 'center' }));
 }
 
+/** Line height of MIN_TEXT text. */
+export const LINE = 23;
+
 /** A row of 5 holes; the marker sits on the hole whose value equals `value` (5 at the left). */
-function serviceRow(g: Ctx, label: string, value: number, x: number, y: number): void {
-  drawText(g, label, x, y, { size: MIN_TEXT, color: MUTED, maxWidth: 118 });
+export function serviceRow(g: Ctx, label: string, value: number, x: number, y: number, labelW: number): void {
+  drawText(g, label, x, y, { size: MIN_TEXT, color: MUTED, maxWidth: labelW - 6 });
   for (let i = 0; i < 5; i++) {
     const v = 5 - i;
-    const cx = x + 138 + i * 38;
+    const cx = x + labelW + HOLE_R + i * HOLE_STEP;
     g.beginPath();
-    g.arc(cx, y, 16, 0, Math.PI * 2);
+    g.arc(cx, y, HOLE_R, 0, Math.PI * 2);
     g.fillStyle = v === value ? DEEP : '#eef1ec';
     g.fill();
     g.strokeStyle = '#9aa79f';
@@ -90,52 +115,55 @@ function serviceRow(g: Ctx, label: string, value: number, x: number, y: number):
   }
 }
 
-/** A 0..max waste track with its three zones and a marker. */
+export const HOLE_R = 11;
+export const HOLE_STEP = 25;
+/** Width of a service row after its label. */
+export const HOLES_W = 4 * HOLE_STEP + 2 * HOLE_R;
+
+/** A 0..max waste track with its three zones and a marker, the value at the right end. */
 export function wasteTrack(g: Ctx, label: string, value: number, max: number, green: number, yellow: number, x: number, y: number, w: number): void {
-  const lw = Math.min(200, Math.ceil(label.length * 11) + 12);
-  drawText(g, label, x, y, { size: MIN_TEXT, color: MUTED, maxWidth: lw });
-  const bx = x + lw, bw = w - lw - 44;
+  setFont(g, font(MIN_TEXT));
+  const lw = label ? Math.ceil(textWidth(g, label)) + 12 : 0;
+  if (label) drawText(g, label, x, y, { size: MIN_TEXT, color: MUTED });
+  const bx = x + lw, bw = w - lw - 32;
   const at = (v: number) => bx + (bw * v) / max;
-  fillRoundRect(g, bx, y - 9, at(green + 0.5) - bx, 18, 4, ZONE.green);
+  fillRoundRect(g, bx, y - 8, at(green + 0.5) - bx, 16, 4, ZONE.green);
   g.fillStyle = ZONE.yellow;
-  g.fillRect(at(green + 0.5), y - 9, at(yellow + 0.5) - at(green + 0.5), 18);
-  fillRoundRect(g, at(yellow + 0.5), y - 9, bx + bw - at(yellow + 0.5), 18, 4, ZONE.red);
+  g.fillRect(at(green + 0.5), y - 8, at(yellow + 0.5) - at(green + 0.5), 16);
+  fillRoundRect(g, at(yellow + 0.5), y - 8, bx + bw - at(yellow + 0.5), 16, 4, ZONE.red);
   const mx = at(value);
   g.beginPath();
   g.moveTo(mx, y + 4);
-  g.lineTo(mx - 9, y - 14);
-  g.lineTo(mx + 9, y - 14);
+  g.lineTo(mx - 8, y - 12);
+  g.lineTo(mx + 8, y - 12);
   g.closePath();
   g.fillStyle = INK;
   g.fill();
   drawText(g, String(value), x + w, y, { size: MIN_TEXT, bold: true, color: INK, align: 'right' });
 }
 
-export const PLAYER_H = 196;
+/** A loan card as the game prints it, "−10", for the player panels and the legend. */
+export function loanChip(g: Ctx, x: number, y: number): number {
+  const w = 50, h = 26;
+  fillRoundRect(g, x, y - h / 2, w, h, 5, '#f6d2cc');
+  strokeRoundRect(g, x + 0.5, y - h / 2 + 0.5, w - 1, h - 1, 5, '#b5483b', 1);
+  drawText(g, formatValue(-LOAN), x + w / 2, y + 1, { size: MIN_TEXT, bold: true, color: '#8a2a1f', align: 'center' });
+  return w;
+}
 
-/** A player's production-factor board: services, depot, silo, loans, cards in hand and kept. */
-export function playerPanel(g: Ctx, ctx: RenderContext, view: MullPublicView, p: PlayerView, x: number, y: number, w: number, highlight: boolean, cash: number | null): void {
-  panel(g, x, y, w, PLAYER_H - 12, highlight ? ACCENT : EDGE, highlight ? 3 : 1);
-  pawn(g, ctx, p.seat, x + 26, y + 26, 16);
-  // The first player of the mission, as the rules' start-player marker.
-  const first = p.seat === view.first ? ctx.t('mull-money.render.firstMark') : '';
-  drawText(g, seatName(ctx, p.seat) + first, x + 50, y + 26, { size: MIN_TEXT + 2, bold: true, color: INK, maxWidth: 250 });
-  const facts = ctx.t('mull-money.render.facts', { growth: p.growth, staff: p.staff, silo: p.silo, loans: p.loans });
-  drawText(g, facts, x + w - 14, y + 26, { size: MIN_TEXT, color: INK, align: 'right', maxWidth: w - 330 });
-  const sy = y + 64;
-  serviceRow(g, ctx.t('mull-money.render.personnel'), p.personnel, x + 14, sy);
-  serviceRow(g, ctx.t('mull-money.render.raw'), p.raw, x + 14, sy + 40);
-  serviceRow(g, ctx.t('mull-money.render.waste'), p.waste, x + 14, sy + 80);
-  const rx = x + 360, rw = w - 374;
-  if (!view.experimental) wasteTrack(g, ctx.t('mull-money.render.depot'), p.depot, DEPOT_MAX, GREEN_MAX, YELLOW_MAX, rx, sy, rw);
-  else drawText(g, ctx.t(`mull-money.render.zone.${commonZone(view.common, view.seats)}`), rx, sy, { size: MIN_TEXT, color: MUTED, maxWidth: rw });
-  const cards = [...p.hand];
-  const ch = 34, cw = Math.floor((rw - 12) / 4);
-  cards.slice(0, 4).forEach((c, i) => card(g, ctx, c, rx + i * (cw + 4), sy + 24, cw, ch));
-  if (p.kept) {
-    drawText(g, ctx.t('mull-money.render.kept'), rx, sy + 98, { size: MIN_TEXT, color: MUTED });
-    card(g, ctx, p.kept, rx + 110, sy + 81, 150, ch);
-  } else if (p.done && view.phase === 'play') drawText(g, ctx.t('mull-money.render.done'), rx, sy + 98, { size: MIN_TEXT, color: MUTED });
-  if (cash !== null) drawText(g, ctx.t('mull-money.render.cash', { cash }), x + w - 14, sy + 98, { size: MIN_TEXT, bold: true, color: '#2f6b3a', align: 'right' });
-  closePanel();
+/** The first player's marker: the Euro the rules pass round. */
+export function euroBadge(g: Ctx, cx: number, cy: number): void {
+  g.beginPath();
+  g.arc(cx, cy, 14, 0, Math.PI * 2);
+  g.fillStyle = ACCENT;
+  g.fill();
+  drawText(g, '€', cx, cy + 1, { size: MIN_TEXT, bold: true, color: '#ffffff', align: 'center' });
+}
+
+let measuring: Ctx | null = null;
+
+/** A context to measure texts on before an image's height is known (widths are cached by font). */
+export function scratch(): Ctx {
+  measuring ??= createBoardCanvas(1, 1).getContext('2d');
+  return measuring;
 }
