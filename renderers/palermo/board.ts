@@ -1,179 +1,172 @@
 /**
- * The public board, portrait: turn and phase, market and Mafia spaces with their next prices,
- * the contract and equipment cards on offer (with the auction under way), every player's board
- * (money, contracts, each place's cubes and room, cubes waiting) and a legend. Heights come from
- * a layout pass, so long names and full boards never run past their panels.
+ * The public board, about as tall as it is wide: turn and phase by name, the market and Mafia
+ * spaces with their next prices, the contracts and equipment on offer with the auction under way,
+ * then the players' panels in two newspaper columns with the legend at the foot of the second.
+ * Heights come from a layout pass, so long names and full boards never run past their panels.
  */
-import { BK, marketPrice, mafiaPrice, MV, RECYCLABLE } from '../../src/games/palermo/constants.js';
+import { BK, contractType, equipmentType, marketPrice, mafiaPrice, MV, RECYCLABLE } from '../../src/games/palermo/constants.js';
 import { pickValue } from '../../src/games/palermo/freeChoice.js';
-import { rooms } from '../../src/games/palermo/rooms.js';
+import { phaseNameKey } from '../../src/games/palermo/presentation.js';
 import type { PalermoPublicView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, fitNames, panel, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import {
-  ACCENT, BG, BIG, CARD_GAP, CARD_H, cardWidth, cubeWidth, contractCard, contractPill, cube, cubesItem, drawLines, equipmentCard, fitName, FLOW_LINE,
-  flowLines, HEADER, INK, legendLines, LINE, measureCtx, MUTED, PAD, PANEL, roomPill, seatName, text, textItem, textWidth, tOf, W, type Item, type T,
-} from './parts.js';
+import { contractItem, drawFlow, groupRooms, offerItem, STEP } from './compact.js';
+import { rooms } from '../../src/games/palermo/rooms.js';
+import { legendBlock, type Shown } from './legend.js';
+import { ACCENT, BG, BIG, money, cube, cubeWidth, flowLines, HEADER, measureCtx, PAD, PANEL, seatName, text, textItem, textWidth, tOf, wordItems, type Item, type T } from './parts.js';
+import { activeSeat, playerBlock, type Block } from './players.js';
 
-const IN = 14;
-/** Width inside a panel. */
-const IW = W - 2 * PAD - 2 * IN;
-const PER_ROW = 3;
-const CW = cardWidth(IW, PER_ROW);
+/** Board width: 1000 px keeps 25 px text at the phone minimum and leaves room for two columns. */
+export const BOARD_W = 1000;
+const IN = 10;
+const GAP = 7;
+const COL = (BOARD_W - 2 * PAD - GAP) / 2;
+const IW = BOARD_W - 2 * PAD - 2 * IN;
+const HEAD_LINE = 34;
 
-function phaseText(v: PalermoPublicView, ctx: RenderContext, t: T, short: (name: string) => string): string {
-  if (v.phase === 'over') return t('over');
-  if (v.phase === 'setup') return t('setup');
-  const who = v.phase === 'D' && v.auction ? (v.step === 'name' ? v.auction.opener : v.auction.turn) : v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
-  if (v.phase === 'D') return t(v.ladder ? 'phaseDChoice' : 'phaseD', { turn: v.turn, turns: v.turns, name: short(seatName(ctx, who)) });
-  return t('phase', { turn: v.turn, turns: v.turns, phase: v.phase, step: ctx.t(`palermo.step.${v.step}`), name: short(seatName(ctx, who)) });
+/**
+ * The header: the turn and the phase by name, and who acts when that fits on the line (the
+ * player's panel says it too). Set-up and end texts wrap rather than shorten.
+ */
+function headerLines(m: Ctx, v: PalermoPublicView, ctx: RenderContext, t: T): string[] {
+  const width = BOARD_W - 2 * PAD;
+  if (v.phase === 'over' || v.phase === 'setup') return wrapWords(m, t(v.phase === 'over' ? 'over' : 'setup'), width);
+  const at = t('turnPhase', { turn: v.turn, turns: v.turns, phase: ctx.t(phaseNameKey(v)) });
+  const who = seatName(ctx, activeSeat(v)!);
+  const actor = v.phase === 'D'
+    ? t(v.ladder ? 'toChoose' : v.step === 'name' ? 'toName' : 'toBid', { name: who })
+    : t('toAct', { name: who, step: ctx.t(`palermo.step.${v.step}`) });
+  const one = `${at} · ${actor}`;
+  return [textWidth(m, one, BIG, true) <= width ? one : at];
 }
 
-function activeSeat(v: PalermoPublicView): number | null {
-  if (v.phase === 'over' || v.phase === 'setup') return null;
-  if (v.phase === 'D' && v.auction) return v.step === 'name' ? v.auction.opener : v.auction.turn;
-  return v.step === 'answer' && v.offer ? v.offer.buyer : v.current;
+/** Words over as many lines as they need in the header font. */
+function wrapWords(m: Ctx, s: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of s.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && textWidth(m, `${last} ${word}`, BIG, true) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
-interface Block {
-  h: number;
-  draw: (g: Ctx, y: number) => void;
-}
-
-function playerBlock(m: Ctx, v: PalermoPublicView, seat: number, ctx: RenderContext, t: T): Block {
-  const b = v.boards[seat]!;
-  const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });
-  const moneyW = textWidth(m, money, TEXT_SIZE, true);
-  const name = fitName(m, seatName(ctx, seat) + (seat === v.firstPlayer ? ' ★' : ''), IW - moneyW - 20, BIG, true);
-  const label = (s: string): Item => textItem(m, s, { color: MUTED });
-  const contracts: Item[] = [label(t('contractsHeld'))];
-  if (b.contracts.length === 0) contracts.push(textItem(m, t('noContracts'), { color: MUTED }));
-  for (const c of b.contracts) contracts.push(contractPill(m, t, c));
-  const places: Item[] = [label(t('places'))];
-  for (const r of rooms(b)) places.push(roomPill(m, t, r));
-  const waiting: Item[] = [cubesItem(m, t('bulk'), b.bulk), cubesItem(m, t('sorted'), b.sorted)];
-  if (b.toMafia.some((n) => n > 0)) waiting.push(cubesItem(m, t('toMafia'), b.toMafia, { color: ACCENT, bold: true }));
-  waiting.push(label('·'), label(t('hand', { count: b.handCount })));
-  const lines = [...flowLines(contracts, IW), ...flowLines(places, IW), ...flowLines(waiting, IW)];
-  const h = 10 + LINE + lines.length * FLOW_LINE + 4;
+function flowBlock(name: string, lines: Item[][]): Block {
+  const h = 6 + lines.length * STEP;
   return {
     h,
-    draw: (g, y) => {
-      const active = activeSeat(v) === seat;
-      panel(g, `player ${seat + 1}`, PAD, y, W - 2 * PAD, h, () => {
-        fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, active ? '#fff8e6' : PANEL);
-        if (active) fillRoundRect(g, PAD, y, 8, h, 4, ACCENT);
-        const cy = y + 10 + LINE / 2;
-        drawText(g, name, PAD + IN, cy, { size: BIG, bold: true, color: INK });
-        text(g, money, W - PAD - IN, cy, { bold: true, color: b.debt > 0 ? ACCENT : INK, align: 'right' });
-        drawLines(g, lines, PAD + IN, y + 10 + LINE + FLOW_LINE / 2);
-      });
-    },
+    draw: (g, x, y, hh) => panel(g, name, x, y, BOARD_W - 2 * PAD, hh, () => {
+      fillRoundRect(g, x, y, BOARD_W - 2 * PAD, hh, 10, PANEL);
+      drawFlow(g, lines, x + IN, y + 3 + STEP / 2);
+    }),
   };
 }
-const TEXT_SIZE = 24;
 
 function marketBlock(m: Ctx, v: PalermoPublicView, t: T): Block {
   const mafia = v.mafia.reduce((a, n) => a + n, 0);
   const market: Item[] = [textItem(m, t('market'), { bold: true })];
   for (const c of RECYCLABLE) {
     const price = `→ ${marketPrice(c, v.market[c]!)} Mβ`;
-    const pw = textWidth(m, price, TEXT_SIZE, true);
+    const pw = textWidth(m, price, undefined, true);
     const count = v.market[c]!;
     market.push({ w: cubeWidth(count) + 4 + pw + 6, draw: (g, x, cy) => { const dx = cube(g, c, count, x, cy); text(g, price, x + dx, cy, { bold: true, color: '#1d6b35' }); } });
   }
-  const line2 = [textItem(m, t('mafiaSpace', { count: mafia }), { bold: true }), ...flowWords(m, t('mafiaPrices', { common: mafiaPrice(0, mafia), mv: mafiaPrice(MV, mafia), bk: mafiaPrice(BK, mafia) }))];
-  const lines = [...flowLines(market, IW), ...flowLines(line2, IW)];
-  const h = 12 + lines.length * FLOW_LINE;
-  return {
-    h,
-    draw: (g, y) => panel(g, 'market', PAD, y, W - 2 * PAD, h, () => {
-      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
-      drawLines(g, lines, PAD + IN, y + 6 + FLOW_LINE / 2);
-    }),
-  };
+  const prices = t('mafiaPrices', { common: mafiaPrice(0, mafia), mv: mafiaPrice(MV, mafia), bk: mafiaPrice(BK, mafia) });
+  const line2 = [textItem(m, t('mafiaSpace', { count: mafia }), { bold: true }), ...wordItems(m, prices)];
+  return flowBlock('market', [...flowLines(market, IW), ...flowLines(line2, IW)]);
 }
 
-function flowWords(m: Ctx, s: string): Item[] {
-  return s.split(' ').filter(Boolean).map((w) => textItem(m, w));
-}
-
-function rowsBlock(m: Ctx, v: PalermoPublicView, ctx: RenderContext, t: T): Block {
+/** The auction under way in words: the contract, the best bid and by whom, whose turn, who is in. */
+function auctionItems(m: Ctx, v: PalermoPublicView, ctx: RenderContext, t: T): Item[][] {
   const a = v.auction;
+  if (v.phase !== 'D' || !a || v.ladder) return [];
+  const name = (seat: number) => seatName(ctx, seat);
+  const bold = (s: string) => wordItems(m, s, { bold: true, color: ACCENT });
+  if (a.card === null) return flowLines(bold(t('naming', { name: name(a.opener) })), IW);
+  const id = contractType(a.card).id;
+  const best = a.high === null ? t('noBid', { id, max: money(contractType(a.card).price) }) : t('bestBid', { id, amount: money(a.high), name: name(a.highBidder!) });
+  // Whose turn it is stands in the header; who is still in, in each player's panel.
+  return flowLines(bold(best), IW);
+}
+
+function offersBlock(m: Ctx, v: PalermoPublicView, ctx: RenderContext, t: T): Block {
+  const a = v.auction;
+  const label = (s: string) => textItem(m, s, { bold: true });
+  const empty = (s: string) => textItem(m, s, { color: '#6b645a' });
+  // Contracts already auctioned this phase are gone; the one under auction is framed in red.
   const shown = v.contractRow.map((card, i) => ({ card, i })).filter(({ card }) => !(a && a.card !== card && !a.unoffered.includes(card)));
-  const cRows = Math.max(1, Math.ceil(shown.length / PER_ROW));
-  const auction = a && a.card !== null ? (a.high === null ? t('noBid') : t('lowBid', { amount: a.high, name: seatName(ctx, a.highBidder!) })) : null;
-  const auctionLines = auction ? flowLines(flowWordsBold(m, auction), IW) : [];
-  const cardsH = (rows: number) => rows * (CARD_H + CARD_GAP);
-  const h = 10 + LINE + cardsH(cRows) + auctionLines.length * FLOW_LINE + LINE + cardsH(1) + 4;
-  return {
-    h,
-    draw: (g, y) => panel(g, 'cards on offer', PAD, y, W - 2 * PAD, h, () => {
-      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
-      let cy = y + 10 + LINE / 2;
-      text(g, t(v.ladder ? 'contractsChoice' : 'contracts'), PAD + IN, cy, { bold: true, max: IW });
-      let top = y + 10 + LINE;
-      if (shown.length === 0) text(g, t('noneLeft'), PAD + IN, top + CARD_H / 2, { color: MUTED, max: IW });
-      shown.forEach(({ card, i }, k) => {
-        const x = PAD + IN + (k % PER_ROW) * (CW + CARD_GAP);
-        const yy = top + Math.floor(k / PER_ROW) * (CARD_H + CARD_GAP);
-        contractCard(g, t, card, x, yy, CW, { ...(v.ladder ? { price: pickValue(v, i) } : {}), highlight: !!a && a.card === card });
-      });
-      top += cardsH(cRows);
-      if (auctionLines.length > 0) top = drawLines(g, auctionLines, PAD + IN, top + FLOW_LINE / 2) - FLOW_LINE / 2;
-      cy = top + LINE / 2;
-      text(g, t('equipmentRow', { count: v.equipmentDeckCount }), PAD + IN, cy, { bold: true, max: IW });
-      top += LINE;
-      v.equipmentRow.forEach((card, k) => equipmentCard(g, t, card, PAD + IN + k * (CW + CARD_GAP), top, CW));
-      if (v.equipmentRow.length === 0) text(g, t('noneLeft'), PAD + IN, top + CARD_H / 2, { color: MUTED, max: IW });
-    }),
-  };
+  const contracts: Item[] = [label(t(v.ladder ? 'contractsChoice' : 'contracts'))];
+  for (const { card, i } of shown) contracts.push(contractItem(m, t, { card, price: v.ladder ? pickValue(v, i) : contractType(card).price, life: null }, !!a && a.card === card));
+  if (shown.length === 0) contracts.push(empty(t(v.phase === 'setup' ? 'notDealt' : 'noneLeft')));
+  const equipment: Item[] = [label(t('equipmentRow', { count: v.equipmentDeckCount }))];
+  // Two copies of one card on offer read as one pill ("2× S1"), like bought cards.
+  const ids = v.equipmentRow.map((card) => equipmentType(card).id);
+  v.equipmentRow.forEach((card, i) => { if (ids.indexOf(ids[i]!) === i) equipment.push(offerItem(m, t, card, ids.filter((id) => id === ids[i]).length)); });
+  if (v.equipmentRow.length === 0) equipment.push(empty(t(v.phase === 'setup' ? 'notDealt' : 'noneLeft')));
+  return flowBlock('cards on offer', [...flowLines(contracts, IW), ...auctionItems(m, v, ctx, t), ...flowLines(equipment, IW)]);
 }
 
-function flowWordsBold(m: Ctx, s: string): Item[] {
-  return s.split(' ').filter(Boolean).map((w) => textItem(m, w, { bold: true, color: ACCENT }));
+/** The id of the first cards drawn as one pill ("2× I1"), for the legend's example. */
+function copiesShown(v: PalermoPublicView): string | null {
+  const ids = v.equipmentRow.map((c) => equipmentType(c).id);
+  const offered = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (offered) return offered;
+  for (const b of v.boards) for (const g of groupRooms(rooms(b))) if (g.copies > 1) return g.room.id;
+  return null;
 }
 
-function legendBlock(m: Ctx, t: T): Block {
-  const lines = legendLines(m, t, IW);
-  const h = 12 + LINE + lines.length * FLOW_LINE;
-  return {
-    h,
-    draw: (g, y) => panel(g, 'legend', PAD, y, W - 2 * PAD, h, () => {
-      fillRoundRect(g, PAD, y, W - 2 * PAD, h, 12, PANEL);
-      text(g, t('legendTitle'), PAD + IN, y + 8 + LINE / 2, { bold: true, max: IW });
-      drawLines(g, lines, PAD + IN, y + 8 + LINE + FLOW_LINE / 2);
-    }),
-  };
+/** Players in two columns, read down the first then the second, balanced by height. */
+function columns(blocks: Block[], tail: Block | null): { left: Block[]; right: Block[]; h: number } {
+  let best = { left: blocks, right: tail ? [tail] : [], h: Infinity };
+  for (let k = 1; k <= blocks.length; k++) {
+    const left = blocks.slice(0, k), right = [...blocks.slice(k), ...(tail ? [tail] : [])];
+    const h = Math.max(...[left, right].map((c) => c.reduce((s, b) => s + b.h + GAP, 0)));
+    if (h < best.h) best = { left, right, h };
+  }
+  return best;
 }
 
-function blocks(v: PalermoPublicView, ctx: RenderContext): Block[] {
-  const m = measureCtx();
-  const t = tOf(ctx);
-  const out = [marketBlock(m, v, t), rowsBlock(m, v, ctx, t)];
-  for (let seat = 0; seat < v.seats; seat++) out.push(playerBlock(m, v, seat, ctx, t));
-  out.push(legendBlock(m, t));
-  return out;
+/** The legend ends the second column, or spans the foot of the board: whichever is shorter. */
+function layout(m: Ctx, players: Block[], t: T, shown: Shown): { left: Block[]; right: Block[]; foot: Block | null; h: number } {
+  const inColumn = columns(players, legendBlock(m, t, COL, shown));
+  const foot = legendBlock(m, t, BOARD_W - 2 * PAD, shown);
+  const above = columns(players, null);
+  return above.h + foot.h + GAP < inColumn.h ? { ...above, foot, h: above.h + foot.h + GAP } : { ...inColumn, foot: null };
 }
-
-const TOP = 56;
-const GAP = 10;
-
 
 export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Buffer {
-  const all = blocks(v, ctx);
-  const H = TOP + GAP + all.reduce((a, b) => a + b.h + GAP, 0) + PAD - GAP;
-  const { canvas, g } = createImageCanvas(W, H);
-  g.fillStyle = BG;
-  g.fillRect(0, 0, W, H);
+  const m = measureCtx();
   const t = tOf(ctx);
+  const head = headerLines(m, v, ctx, t);
+  const top = 6 + head.length * HEAD_LINE;
+  const full = [marketBlock(m, v, t), offersBlock(m, v, ctx, t)];
+  const players = Array.from({ length: v.seats }, (_, seat) => playerBlock(m, v, seat, ctx, t, COL));
+  const bought = v.boards.flatMap((b) => b.equipment.map((e) => equipmentType(e.card).kind));
+  const shown: Shown = { bought: bought.length > 0, factory: bought.some((k) => k !== 'storage'), offer: v.equipmentRow.length > 0, debt: v.boards.some((b) => b.debt > 0), copies: copiesShown(v) };
+  const { left, right, foot, h } = layout(m, players, t, shown);
+  const fullH = full.reduce((s, b) => s + b.h + GAP, 0);
+  const H = top + GAP + fullH + h - GAP + PAD;
+  const { canvas, g } = createImageCanvas(BOARD_W, H);
+  g.fillStyle = BG;
+  g.fillRect(0, 0, BOARD_W, H);
   g.fillStyle = HEADER;
-  g.fillRect(0, 0, W, TOP);
-  drawText(g, fitNames(g, (short) => phaseText(v, ctx, t, short), W - 2 * PAD, BIG, true), PAD, TOP / 2, { size: BIG, bold: true, color: '#ffffff', maxWidth: W - 2 * PAD });
-  let y = TOP + GAP;
-  for (const b of all) {
-    b.draw(g, y);
+  g.fillRect(0, 0, BOARD_W, top);
+  head.forEach((line, i) => drawText(g, line, PAD, 3 + HEAD_LINE * (i + 0.5), { size: BIG, bold: true, color: '#ffffff', maxWidth: BOARD_W - 2 * PAD }));
+  let y = top + GAP;
+  for (const b of full) {
+    b.draw(g, PAD, y, b.h);
     y += b.h + GAP;
   }
+  const bottom = H - PAD - (foot ? foot.h + GAP : 0);
+  [left, right].forEach((col, i) => {
+    let cy = y;
+    const x = PAD + i * (COL + GAP);
+    col.forEach((b, k) => {
+      // The last panel of each column reaches the same line, so both columns end together.
+      b.draw(g, x, cy, k === col.length - 1 ? bottom - cy : b.h);
+      cy += b.h + GAP;
+    });
+  });
+  if (foot) foot.draw(g, PAD, bottom + GAP, foot.h);
   return encodePng(canvas);
 }

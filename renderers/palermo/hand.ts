@@ -17,7 +17,7 @@ export function renderPalermoHand(v: PalermoSeatView, ctx: RenderContext): Buffe
   const t = tOf(ctx);
   const m = measureCtx();
   const b = v.boards[v.seat]!;
-  const title = t('yourHand');
+  const title = t(v.draws ? 'yourDraw' : 'yourHand');
   const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });
   // The money goes under the title when both do not fit on one line.
   const oneLine = textWidth(m, title, BIG, true) + 20 + textWidth(m, money, 24, true) <= IW;

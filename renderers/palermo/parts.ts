@@ -1,17 +1,16 @@
 /**
  * Shared drawing pieces of the Palermo images: cube swatches, type icons, equipment and contract
- * cards that say in words what they do, the compact pills of a player's board, a flow layout
- * and the legend.
+ * cards that say in words what they do (the private view), and a flow layout. The board's
+ * compact pills are in compact.ts, its legend in legend.ts.
  */
 import { contractType, equipmentType, NC, type EquipmentKind } from '../../src/games/palermo/constants.js';
-import type { Room } from '../../src/games/palermo/rooms.js';
-import { blit, cachedLayer, createBoardCanvas, setFont, textWidth as measuredWidth, drawText, fillRoundRect, fitText, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
+import { blit, cachedLayer, createBoardCanvas, setFont, textWidth as measuredWidth, drawText, fillRoundRect, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
-export const W = 900;
+export const W = 1000;
 export const PAD = 16;
 /** The smallest text: 10 px when the image is shown 400 px wide. */
-export const TEXT = 24;
+export const TEXT = 25;
 export const BIG = 28;
 export const BG = '#f3efe6';
 export const PANEL = '#ffffff';
@@ -25,11 +24,10 @@ export const HEADER = '#2d3a2e';
 
 export const CUBE_FILL = ['#8a5a2b', '#f2c230', '#2f6fd6', '#fafafa', '#3a9a4a', '#9b59b6', '#1e1e1e'];
 export const CUBE_INK = ['#ffffff', '#2a2000', '#ffffff', '#23201c', '#ffffff', '#ffffff', '#ffffff'];
-const COLOUR_KEYS = ['BR', 'YE', 'BL', 'WH', 'GR', 'MV', 'BK'] as const;
 
 /** Card header colours by equipment type, and by contract kind. */
-const KIND_FILL: Record<EquipmentKind, string> = { storage: '#55687a', incin2: '#b9532a', incin1: '#b9532a', recycling: '#2e7d4f', decon: '#7d3c98' };
-const CONTRACT_FILL = { bulk: '#6d5a3a', sorted: '#35606e' } as const;
+export const KIND_FILL: Record<EquipmentKind, string> = { storage: '#55687a', incin2: '#b9532a', incin1: '#b9532a', recycling: '#2e7d4f', decon: '#7d3c98' };
+export const CONTRACT_FILL = { bulk: '#6d5a3a', sorted: '#35606e' } as const;
 
 export type T = (key: string, args?: Record<string, string | number>) => string;
 export const tOf = (ctx: RenderContext): T => (k, a) => ctx.t(`palermo.render.${k}`, a);
@@ -62,27 +60,22 @@ export const signed = (n: number): string => (n > 0 ? `+${n}` : money(n));
 // ---------------------------------------------------------------------------------------------
 // Cubes.
 
-export const cubeWidth = (count: number): number => (count >= 100 ? 54 : count >= 10 ? 42 : 34);
+export const cubeWidth = (count: number): number => (count >= 100 ? 58 : count >= 10 ? 40 : 28);
+const CUBE_H = 28;
 
 /** A cube swatch with its count; returns the width used. */
 export function cube(g: Ctx, colour: number, count: number, x: number, cy: number): number {
   // Swatches repeat a lot: each colour and count is drawn once and copied (text is the costly part).
   const w = cubeWidth(count);
-  const layer = cachedLayer(`palermo:cube:${colour}:${count}`, w, 34, (c) => {
-    fillRoundRect(c, 0, 0, w, 34, 6, CUBE_FILL[colour]!);
-    if (colour === 3) strokeRoundRect(c, 0.75, 0.75, w - 1.5, 32.5, 6, '#9a9a9a', 1.5);
-    drawText(c, String(count), w / 2, 17, { size: TEXT, bold: true, color: CUBE_INK[colour]!, align: 'center' });
+  const layer = cachedLayer(`palermo:cube:${colour}:${count}`, w, CUBE_H, (c) => {
+    fillRoundRect(c, 0, 0, w, CUBE_H, 5, CUBE_FILL[colour]!);
+    if (colour === 3) strokeRoundRect(c, 0.75, 0.75, w - 1.5, CUBE_H - 1.5, 5, '#9a9a9a', 1.5);
+    drawText(c, String(count), w / 2, CUBE_H / 2, { size: TEXT, bold: true, color: CUBE_INK[colour]!, align: 'center' });
   });
-  blit(g, layer, Math.round(x), Math.round(cy - 17));
+  blit(g, layer, Math.round(x), Math.round(cy - CUBE_H / 2));
   return w + 4;
 }
 
-/** Width of the swatches for every non-zero colour (an em dash when there is none). */
-export function cubesWidth(g: Ctx, v: readonly number[]): number {
-  let w = 0;
-  for (let c = 0; c < NC; c++) if (v[c]! > 0) w += cubeWidth(v[c]!) + 4;
-  return w === 0 ? textWidth(g, '—') + 6 : w;
-}
 
 /** Swatches for every non-zero colour; an em dash when empty. Returns the width used. */
 export function cubes(g: Ctx, x: number, cy: number, v: readonly number[]): number {
@@ -267,19 +260,6 @@ export function flowLines(items: readonly Item[], width: number, first = 0): Ite
   return lines;
 }
 
-/** A light pill with a border around `inner` px of content; returns an item. */
-function pill(inner: number, body: (g: Ctx, x: number, cy: number) => void, edge = EDGE): Item {
-  const w = inner + 16;
-  return {
-    w,
-    draw: (g, x, cy) => {
-      fillRoundRect(g, x, cy - PILL_H / 2, w, PILL_H, 9, '#fbf8f2');
-      strokeRoundRect(g, x + 0.75, cy - PILL_H / 2 + 0.75, w - 1.5, PILL_H - 1.5, 9, edge, 1.5);
-      body(g, x + 8, cy);
-    },
-  };
-}
-
 /** A text as a flow item. */
 export function textItem(m: Ctx, s: string, opts: { bold?: boolean; color?: string } = {}): Item {
   const w = textWidth(m, s, TEXT, opts.bold ?? false);
@@ -291,61 +271,6 @@ export function wordItems(m: Ctx, s: string, opts: { bold?: boolean; color?: str
   return s.split(' ').filter((w) => w.length > 0).map((w) => textItem(m, w, opts));
 }
 
-/** A label and its cube swatches (an em dash when empty) as one flow item, so they never part. */
-export function cubesItem(m: Ctx, label: string, v: readonly number[], opts: { bold?: boolean; color?: string } = {}): Item {
-  const lw = textWidth(m, label, TEXT, opts.bold ?? false) + 8;
-  return { w: lw + cubesWidth(m, v), draw: (g, x, cy) => { text(g, label, x, cy, { color: MUTED, ...opts }); cubes(g, x + lw, cy, v); } };
-}
-
-/** A held contract: the cubes it brings each turn, what it pays each turn, the turns left. */
-export function contractPill(m: Ctx, t: T, held: { card: number; price: number; life: number }): Item {
-  const c = contractType(held.card);
-  const pay = t('perTurnShort', { amount: signed(held.price) });
-  const left = t('turnsLeft', { count: held.life });
-  const sw = cubesWidth(m, c.delivery);
-  const pw = textWidth(m, pay, TEXT, true);
-  const lw = textWidth(m, left);
-  return pill(sw + 4 + pw + 10 + lw, (g, x, cy) => {
-    x += cubes(g, x, cy, c.delivery) + 4;
-    x += text(g, pay, x, cy, { bold: true, color: held.price < 0 ? ACCENT : held.price > 0 ? GOOD : INK });
-    text(g, left, x, cy, { color: MUTED });
-  }, CONTRACT_FILL[c.kind]);
-}
-
-/** A place that holds cubes: icon, type, id, the cubes on it, and the room left. */
-export function roomPill(m: Ctx, t: T, r: Room): Item {
-  const name = r.id ? `${t(`type.${r.kind}`)} ${r.id}` : t(`type.${r.kind}`);
-  const free = r.capacity - r.used;
-  const room = free === 0 ? t('full') : t('freeRoom', { count: free, capacity: r.capacity });
-  const life = r.life !== null ? t('turnsLeft', { count: r.life }) : '';
-  const nw = textWidth(m, name, TEXT, true);
-  const cw = r.used > 0 ? cubesWidth(m, r.cubes) : 0;
-  const rw = textWidth(m, room, TEXT, true);
-  const lw = life ? textWidth(m, life) + 10 : 0;
-  return pill(30 + nw + 10 + (cw ? cw + 6 : 0) + rw + lw, (g, x, cy) => {
-    kindIcon(g, r.kind, x + 12, cy, 11, KIND_FILL[r.kind]);
-    x += 30;
-    x += text(g, name, x, cy, { bold: true });
-    if (cw) x += cubes(g, x, cy, r.cubes) + 6;
-    x += text(g, room, x, cy, { bold: true, color: free === 0 ? ACCENT : GOOD });
-    if (life) text(g, life, x, cy, { color: MUTED });
-  }, KIND_FILL[r.kind]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The legend: what colours, icons, signs and counts mean, as a flow of short entries.
-
-export function legendLines(m: Ctx, t: T, width: number): Item[][] {
-  const colours: Item[] = [];
-  for (let c = 0; c < NC; c++) {
-    const word = t(`waste.${COLOUR_KEYS[c]}`);
-    const ww = textWidth(m, word);
-    colours.push({ w: 27 + ww + 14, draw: (g, x, cy) => { chip(g, c, x, cy); text(g, word, x + 27, cy); } });
-  }
-  const lines = flowLines(colours, width);
-  for (const key of ['signs', 'waiting', 'score'] as const) lines.push(...flowLines(wordItems(m, t(`legend.${key}`), { color: MUTED }), width));
-  return lines;
-}
 
 /** Draws flow lines from (x, cy), one line every FLOW_LINE px; returns the y after the last line. */
 export function drawLines(g: Ctx, lines: readonly Item[][], x: number, cy: number, first = 0): number {
@@ -360,8 +285,3 @@ export function drawLines(g: Ctx, lines: readonly Item[][], x: number, cy: numbe
   return cy;
 }
 
-/** Shortens a name to `max` px in the given font (for layouts measured before drawing). */
-export function fitName(m: Ctx, s: string, max: number, size: number, bold: boolean): string {
-  m.font = font(size, bold);
-  return fitText(m, s, max);
-}

@@ -73,8 +73,8 @@ function biddingRounds(lines: string[]): { bids: { who: string; amount: number }
   const out: { bids: { who: string; amount: number }[]; winner: string | null }[] = [];
   for (const line of lines) {
     if (/ puts C\d .* up for auction\.$/.test(line)) out.push({ bids: [], winner: null });
-    // Texts print negative bids with a real minus ("−3").
-    const bid = /^(<@\d+>) bids ([−-]?\d+)\.$/.exec(line);
+    // Texts print negative bids with a real minus ("−3"), with their unit and contract.
+    const bid = /^(<@\d+>) bids ([−-]?\d+) Mβ a turn for C\d\.$/.exec(line);
     if (bid && out.length) out.at(-1)!.bids.push({ who: bid[1]!, amount: Number(bid[2]!.replace('−', '-')) });
     const won = /^(<@\d+>) wins C\d/.exec(line);
     if (won && out.length) out.at(-1)!.winner = won[1]!;
@@ -199,7 +199,9 @@ describe('Palermo through Discord', () => {
   it('plays a 3-player game with clicks and forms: offers declined and accepted, an auction with bids', async () => {
     const channel = world.channels[0]!;
     const players = ['ann', 'bob', 'cat'].map((n) => new Player(world, world.double.addUser({ username: n })));
-    await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'palermo', 'palermo-turns': '5' });
+    const opening = await openAndStart(players[0]!, channel, players.slice(1), 0, { game: 'palermo', 'palermo-turns': '5' });
+    // Everyone chooses the set-up at once: the opening board says so, not that one player goes first.
+    expect(textOf(opening)).toMatch(/The cards are dealt\. <@\d+>(?:, | and )<@\d+>(?:, | and )<@\d+> choose at the same time\./);
     const gameId = (await world.bot.store.openInChannel(channel))!.id;
     const seatOf = async (p: P) => (await world.bot.store.get(gameId))!.seats.findIndex((s) => s.userId === p.id);
 

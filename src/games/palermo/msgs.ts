@@ -57,6 +57,16 @@ export function equipmentMsg(card: number): Msg {
   };
 }
 
+/**
+ * A sum of money with its Mafia part only when there is one: `key` alone, or `key` + "Withheld" /
+ * "Borrowed" with that amount.
+ */
+export function moneyPart(key: string, amount: number, extra: { withheld?: number; borrowed?: number } = {}): Msg {
+  if (extra.withheld) return { key: `${key}Withheld`, args: { amount, withheld: extra.withheld } };
+  if (extra.borrowed) return { key: `${key}Borrowed`, args: { amount, borrowed: extra.borrowed } };
+  return { key, args: { amount } };
+}
+
 export function seatRef(seat: Seat) {
   return { seat };
 }

@@ -1,8 +1,8 @@
 /** Phase A, contract management (spec §3.5): no decisions, one log line per player. */
-import type { LogEvent } from '../../engine/index.js';
+import type { LogEvent, Msg } from '../../engine/index.js';
 import { contractType, NC } from './constants.js';
 import { forcedPay, receive } from './money.js';
-import { cubesMsg, pub } from './msgs.js';
+import { cubesMsg, moneyPart, pub } from './msgs.js';
 import type { PalermoState } from './types.js';
 
 export function phaseA(s: PalermoState, seat: number, events: LogEvent[]): void {
@@ -34,5 +34,10 @@ export function phaseA(s: PalermoState, seat: number, events: LogEvent[]): void 
     // Held contracts are never changed in place, so a state copy may share them.
     b.contracts[i] = { card: c.card, price: c.price, life: c.life - 1 };
   }
-  events.push(pub('palermo.log.phaseA', { seat: { seat }, income, withheld, paid, borrowed, cubes: cubesMsg(delivered) }));
+  // Only the sums that happened are named: no "(the Mafia takes 0)".
+  const money: Msg[] = [];
+  if (income > 0) money.push(moneyPart('palermo.log.income', income, { withheld }));
+  if (paid > 0) money.push(moneyPart('palermo.log.cost', paid, { borrowed }));
+  const cubes = cubesMsg(delivered);
+  events.push(money.length ? pub('palermo.log.phaseA', { seat: { seat }, money, cubes }) : pub('palermo.log.phaseAOnly', { seat: { seat }, cubes }));
 }

@@ -7,7 +7,7 @@ import type { LogEvent, Msg } from '../../engine/index.js';
 import { BK, BL, BR, COLOURS, YE, DECON_COST, GR, INCIN1_INCOME, MV, NC, PRINTED_INCINERATOR, RECYCLABLE, RECYCLING_COST, SORTING_COST, VOLUNTARY_MAFIA_ZONES, marketPrice, INCIN2_COLOURS } from './constants.js';
 import { mafiaTotal } from './mafia.js';
 import { forcedPay, receive, voluntaryPay } from './money.js';
-import { cubesMsg, isEmpty, pub } from './msgs.js';
+import { cubesMsg, isEmpty, moneyPart, pub } from './msgs.js';
 import type { Board, Step, Table, Vec } from './types.js';
 import { capacities, fitsStorage, incin2Used, storageRoom, type Capacities } from './zones.js';
 
@@ -261,7 +261,7 @@ export function applyCounts(t: Table, seat: number, v: Record<string, number>, e
           withheld += receive(b, price).withheld;
         }
       }
-      if (earned > 0) events.push(pub('palermo.log.sold', { seat: who, cubes: cubesMsg(sold), amount: earned, withheld }));
+      if (earned > 0) events.push(pub(withheld ? 'palermo.log.soldWithheld' : 'palermo.log.sold', { seat: who, cubes: cubesMsg(sold), amount: earned, ...(withheld ? { withheld } : {}) }));
       return null;
     }
     case 'factory': {
@@ -292,7 +292,10 @@ export function applyCounts(t: Table, seat: number, v: Record<string, number>, e
       if (!isEmpty(burnt)) done.push({ key: 'palermo.log.burns', args: { cubes: cubesMsg(burnt) } });
       if (!isEmpty(recycled)) done.push({ key: 'palermo.log.recycles', args: { cubes: cubesMsg(recycled) } });
       if (d > 0) done.push({ key: 'palermo.log.decontaminates', args: { count: d } });
-      events.push(done.length ? pub('palermo.log.factories', { seat: who, done, earned, paid, withheld }) : pub('palermo.log.factoriesIdle', { seat: who }));
+      const money: Msg[] = [];
+      if (earned > 0) money.push(moneyPart('palermo.log.earns', earned, { withheld }));
+      if (paid > 0) money.push(moneyPart('palermo.log.pays', paid));
+      events.push(!done.length ? pub('palermo.log.factoriesIdle', { seat: who }) : money.length ? pub('palermo.log.factories', { seat: who, done, money }) : pub('palermo.log.factoriesFree', { seat: who, done }));
       return null;
     }
     case 'store': {
@@ -343,7 +346,7 @@ export function payUpkeep(t: Table, seat: number, events: LogEvent[]): void {
   const b = t.boards[seat]!;
   const upkeep = capacities(b.equipment).upkeep;
   const { borrowed } = forcedPay(b, upkeep);
-  events.push(pub('palermo.log.upkeep', { seat: { seat }, amount: upkeep, borrowed }));
+  events.push(pub(borrowed ? 'palermo.log.upkeepBorrowed' : 'palermo.log.upkeep', { seat: { seat }, amount: upkeep, ...(borrowed ? { borrowed } : {}) }));
 }
 
 /** End of a step: unsorted or unstored cubes become mandatory Mafia cubes; step 5 disposes. */
@@ -381,6 +384,6 @@ export function dispose(t: Table, seat: number, events: LogEvent[]): void {
   const handed: Msg[] = [];
   if (!isEmpty(mandatory)) handed.push({ key: 'palermo.log.forced', args: { cubes: cubesMsg(mandatory) } });
   if (!isEmpty(vol)) handed.push({ key: 'palermo.log.voluntary', args: { cubes: cubesMsg(vol) } });
-  events.push(pub('palermo.log.mafia', { seat: { seat }, handed, amount: total, borrowed }));
+  events.push(pub(borrowed ? 'palermo.log.mafiaBorrowed' : 'palermo.log.mafia', { seat: { seat }, handed, amount: total, ...(borrowed ? { borrowed } : {}) }));
   b.toMafia = zero();
 }

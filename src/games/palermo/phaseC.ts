@@ -97,7 +97,7 @@ export function applyAnswer(s: PalermoState, accept: boolean, events: LogEvent[]
   seller.contracts.splice(o.contract, 1);
   buyer.contracts.push(held);
   seller.saleDone = true;
-  events.push(pub('palermo.log.accepted', { seat: { seat: o.buyer }, seller: { seat: o.seller }, contract: contractMsg(held.card), amount: o.amount, withheld }));
+  events.push(pub(withheld ? 'palermo.log.acceptedWithheld' : 'palermo.log.accepted', { seat: { seat: o.buyer }, seller: { seat: o.seller }, contract: contractMsg(held.card), amount: o.amount, ...(withheld ? { withheld } : {}) }));
 }
 
 export function applyDestroy(s: PalermoState, seat: number, index: number, events: LogEvent[]): Err {

@@ -73,7 +73,7 @@ export function bid(s: PalermoState, seat: number, amount: number, events: LogEv
   a.high = amount;
   a.highBidder = seat;
   a.turn = nextActive(a, seat);
-  events.push(pub('palermo.log.bid', { seat: { seat }, amount }));
+  events.push(pub('palermo.log.bid', { seat: { seat }, amount, id: contractType(a.card!).id }));
   return null;
 }
 
@@ -81,7 +81,7 @@ export function pass(s: PalermoState, seat: number, events: LogEvent[], forced =
   const a = s.auction!;
   a.active[seat] = false;
   a.turn = nextActive(a, seat);
-  events.push(pub(forced ? 'palermo.log.passForced' : 'palermo.log.passed', { seat: { seat } }));
+  events.push(pub(forced ? 'palermo.log.passForced' : 'palermo.log.passedOn', { seat: { seat }, id: contractType(a.card!).id }));
 }
 
 /**

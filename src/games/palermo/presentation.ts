@@ -1,5 +1,5 @@
 /** How Palermo views read as text: the /status fields and a seat's private lines. */
-import type { Msg, MsgArg, Presentation } from '../../engine/index.js';
+import type { Msg, MsgArg, Presentation, SeatRef } from '../../engine/index.js';
 import { contractType } from './constants.js';
 import { decisionFor } from './decisions.js';
 import { pickValue } from './freeChoice.js';
@@ -30,24 +30,42 @@ function boardLines(b: Board): Msg[] {
   return lines;
 }
 
+/** The phase's name (never its letter): "Equipment and offers". */
+export function phaseNameKey(v: Pick<PalermoPublicView, 'phase' | 'ladder'>): string {
+  return `palermo.phaseName.${v.phase === 'D' && v.ladder ? 'Dchoice' : v.phase}`;
+}
+
 function phaseLine(v: PalermoPublicView): Msg {
   if (v.phase === 'over') return { key: 'palermo.status.over' };
   if (v.phase === 'setup') return { key: 'palermo.status.setup' };
-  if (v.phase === 'D' && v.step === 'pick') return { key: 'palermo.status.picking', args: { seat: { seat: v.current }, turn: v.turn, turns: v.turns } };
+  const at = { turn: v.turn, turns: v.turns, phase: { key: phaseNameKey(v) } };
+  if (v.phase === 'D' && v.step === 'pick') return { key: 'palermo.status.picking', args: { ...at, seat: { seat: v.current } } };
   if (v.phase === 'D') {
     const a = v.auction!;
-    return a.card === null
-      ? { key: 'palermo.status.naming', args: { seat: { seat: a.opener }, turn: v.turn, turns: v.turns } }
-      : a.high === null
-        ? { key: 'palermo.status.auctionOpen', args: { contract: contractMsg(a.card), seat: { seat: a.turn }, turn: v.turn, turns: v.turns } }
-        : { key: 'palermo.status.auction', args: { contract: contractMsg(a.card), amount: a.high, bidder: { seat: a.highBidder! }, seat: { seat: a.turn }, turn: v.turn, turns: v.turns } };
+    if (a.card === null) return { key: 'palermo.status.naming', args: { ...at, seat: { seat: a.opener } } };
+    const id = contractType(a.card).id;
+    return a.high === null
+      ? { key: 'palermo.status.auctionOpen', args: { ...at, id, seat: { seat: a.turn } } }
+      : { key: 'palermo.status.auction', args: { ...at, id, amount: a.high, bidder: { seat: a.highBidder! }, seat: { seat: a.turn } } };
   }
-  return { key: `palermo.status.phase${v.phase}`, args: { seat: { seat: v.step === 'answer' && v.offer ? v.offer.buyer : v.current }, turn: v.turn, turns: v.turns, step: { key: `palermo.step.${v.step}` } } };
+  return { key: 'palermo.status.phase', args: { ...at, seat: { seat: v.step === 'answer' && v.offer ? v.offer.buyer : v.current }, step: { key: `palermo.step.${v.step}` } } };
+}
+
+/** The auction under way: the card in full, who may still bid and who has passed. */
+function auctionLines(v: PalermoPublicView): Msg[] {
+  const a = v.auction;
+  if (v.phase !== 'D' || !a || a.card === null) return [];
+  const active: SeatRef[] = [], passed: SeatRef[] = [];
+  a.eligible.forEach((on, seat) => { if (on) (a.active[seat] ? active : passed).push({ seat }); });
+  const lines: Msg[] = [{ key: 'palermo.status.onAuction', args: { contract: contractMsg(a.card) } }];
+  if (active.length) lines.push({ key: 'palermo.status.bidders', args: { active } });
+  if (passed.length) lines.push({ key: 'palermo.status.passedBidders', args: { passed } });
+  return lines;
 }
 
 function status(v: PalermoPublicView): { name: Msg; lines: Msg[] }[] {
   const fields: { name: Msg; lines: Msg[] }[] = [];
-  const table: Msg[] = [phaseLine(v)];
+  const table: Msg[] = [phaseLine(v), ...auctionLines(v)];
   table.push({ key: 'palermo.status.market', args: { ye: v.market[1]!, bl: v.market[2]!, wh: v.market[3]!, gr: v.market[4]!, mafia: v.mafia.reduce((a, n) => a + n, 0) } });
   if (v.contractRow.length > 0) {
     // In the free-choice variant each card shows what it pays now.

@@ -108,7 +108,7 @@ export function start(ctx: StoreContext, gameId: number, byUserId: string): Prom
     for (const s of record.seats) await recordHolder(tx, ctx.schema, gameId, s.position, 0, s);
     // The opening board, in the same transaction: a crash right after the start loses nothing.
     const first: Seat[] = game.pending(state);
-    const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })) } };
+    const opening: Msg = { key: 'board.started', args: { players: first.map((seat) => ({ seat })), count: first.length } };
     await queuePost(tx, ctx.schema, ctx.jobs, gameId, 'board', {
       version: record.version + 1,
       view: game.publicView(state),

@@ -10,6 +10,7 @@ import { palermo } from '../../../src/games/palermo/index.js';
 import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
 import { startAuctions } from '../../../src/games/palermo/phaseD.js';
 import { atStep, blank, board, ct, eq, owned, vec } from './helpers.js';
+import { moneyCases } from './money-lines.js';
 
 function emitted(): Msg[] {
   const msgs: Msg[] = [];
@@ -65,6 +66,8 @@ function emitted(): Msg[] {
     }
   }
 
+  // Lines with and without a Mafia part (debt withheld, cost borrowed).
+  moneyCases().forEach((c) => c.events.forEach(add));
   // Rule errors and the rarer steps: every C menu item, an offer and its answer, a destroy.
   const s = blank();
   error(s, 1, { type: 'pass' });
@@ -177,4 +180,5 @@ function emitted(): Msg[] {
   return [...new Map(msgs.map((m) => [JSON.stringify(m), m])).values()];
 }
 
-localeSuite({ gameId: 'palermo', title: 'Palermo locale files', emitted, unemitted: ['render.'], rulesMax: 1900 });
+// /rules shows the summary as an embed description, which holds 4,096 characters.
+localeSuite({ gameId: 'palermo', title: 'Palermo locale files', emitted, unemitted: ['render.'], rulesMax: 3600 });

@@ -6,7 +6,7 @@
  * Per-move checks throw plain errors: expect() on every step is too slow.
  */
 import { describe, expect, it } from 'vitest';
-import { playout, replay, type LogEvent } from '../../../src/engine/index.js';
+import { playout, replay, type LogEvent, type MsgArg } from '../../../src/engine/index.js';
 import { CONTRACT_COUNT, EQUIPMENT_COUNT, NC, VARIANT_LADDER } from '../../../src/games/palermo/constants.js';
 import { palermo } from '../../../src/games/palermo/index.js';
 import type { PalermoMove, PalermoState } from '../../../src/games/palermo/types.js';
@@ -39,10 +39,15 @@ function checkCards(s: PalermoState): void {
 
 function checkMoney(before: PalermoState, after: PalermoState, seat: number, events: LogEvent[]): void {
   let borrowed = 0, withheld = 0;
-  for (const e of events) {
-    if (typeof e.args?.borrowed === 'number') borrowed += e.args.borrowed;
-    if (typeof e.args?.withheld === 'number') withheld += e.args.withheld;
-  }
+  // The Mafia's parts sit in the line or in a money part nested inside it ("contracts pay …").
+  const walk = (m: MsgArg): void => {
+    if (Array.isArray(m)) return m.forEach(walk);
+    if (typeof m !== 'object' || !('key' in m)) return;
+    if (typeof m.args?.borrowed === 'number') borrowed += m.args.borrowed;
+    if (typeof m.args?.withheld === 'number') withheld += m.args.withheld;
+    Object.values(m.args ?? {}).forEach(walk);
+  };
+  events.forEach(walk);
   const debt = (s: PalermoState) => s.boards.reduce((a, b) => a + b.debt, 0);
   check(withheld % 2 === 0, 'the Mafia withholds multiples of 2');
   check(debt(after) - debt(before) === borrowed - withheld / 2, `debt moved by ${debt(after) - debt(before)}, logged ${borrowed} − ${withheld / 2}`);
