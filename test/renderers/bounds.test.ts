@@ -9,7 +9,9 @@ import { renderers } from '../../src/catalog.js';
 import { outOfBounds, recordDrawing } from '../../renderers/canvas.js';
 import { playout, type AnyGame, type GameOptions } from '../../src/engine/index.js';
 import { GAMES } from '../../src/catalog.js';
-import { expectDrawnWell, realCtx } from './bounds.js';
+import { INLINE_BOXES, INLINE_MAX_ASPECT, MIN_INLINE_TEXT, inlineScale } from '../../renderers/inline.js';
+import { LONG_NAMES, expectDrawnWell, lookAlikeNames, realCtx } from './bounds.js';
+import { pngDimensions } from './phone-rule.js';
 
 /** States spread along one bot game (about `count` of them), and its end. */
 function states(game: AnyGame, seats: number, options: GameOptions, seed: string, count: number): unknown[] {
@@ -45,7 +47,8 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
     it(`${seats} players, English and French`, () => {
       const all = states(game, seats, options, `bounds-${id}-${seats}`, 6);
       for (const lang of ['en', 'fr'] as const) {
-        const ctx = realCtx(lang);
+        // The table's own names: the look-alike check must not see players who are not seated.
+        const ctx = realCtx(lang, LONG_NAMES.slice(0, seats));
         for (const [i, s] of all.entries()) {
           const view = game.publicView(s);
           expectDrawnWell(() => r.board(view, ctx), { names: ctx.names });
@@ -60,6 +63,64 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
       }
     });
   }
+});
+
+/**
+ * How large the smallest text of each board looks where Discord shows it in the channel (an
+ * embed image: renderers/inline.ts), at the most players, mid-game, in both languages.
+ */
+describe.each(Object.keys(GAMES))('%s board read inline', (id) => {
+  const game = GAMES[id]!;
+  const r = renderers[id]!;
+  const options = defaults(game);
+  const { max } = game.players(options);
+  it(`smallest text at ${max} players mid-game is at least ${MIN_INLINE_TEXT} px on a phone and a desktop`, () => {
+    const all = states(game, max, options, `inline-${id}-${max}`, 4);
+    const view = game.publicView(all[Math.floor(all.length / 2)]);
+    const failures: string[] = [];
+    for (const lang of ['en', 'fr'] as const) {
+      const { result: png, texts } = recordDrawing(() => r.board(view, realCtx(lang, LONG_NAMES.slice(0, max))));
+      const { width, height } = pngDimensions(png);
+      const smallest = Math.min(...texts.filter((t) => t.imageWidth === width).map((t) => t.size));
+      for (const where of ['phoneEmbed', 'desktopEmbed'] as const) {
+        const shown = smallest * inlineScale(width, height, INLINE_BOXES[where]);
+        if (shown < MIN_INLINE_TEXT) failures.push(`${lang}, ${where}: ${smallest} px text in a ${width} × ${height} px board shows at ${shown.toFixed(1)} px`);
+      }
+    }
+    expect(failures, `texts below ${MIN_INLINE_TEXT} px as shown inline`).toEqual([]);
+  });
+});
+
+describe('the inline rules themselves', () => {
+  it('a board as tall as the shape rule allows is shown at the phone column width', () => {
+    expect(inlineScale(1000, 1000 * INLINE_MAX_ASPECT, INLINE_BOXES.phoneEmbed)).toBeCloseTo(INLINE_BOXES.phoneEmbed.maxWidth / 1000);
+    // On a desktop the embed's height cap shrinks a square image further than its width cap.
+    expect(inlineScale(1000, 1000, INLINE_BOXES.desktopEmbed)).toBeCloseTo(0.3);
+  });
+
+  it('catches an image taller than the shape rule, naming its size', async () => {
+    const { createImageCanvas, drawText, encodePng } = await import('../../renderers/canvas.js');
+    const draw = (height: number) => () => {
+      const { canvas, g } = createImageCanvas(800, height);
+      drawText(g, 'Shape', 20, 60, { size: 30, color: '#000' });
+      return encodePng(canvas);
+    };
+    expect(() => expectDrawnWell(draw(960))).not.toThrow();
+    expect(() => expectDrawnWell(draw(1000))).toThrow(/800 × 1000 px image is taller than 1.2 × its width/);
+  });
+
+  it('catches a shortened name that two players share', () => {
+    const names = LONG_NAMES.slice(0, 4);
+    expect(lookAlikeNames([{ text: 'Alexandra Konstantinopoulou-Papadak…' }, { text: 'Alexandra Konstantinopoulou-Papado…' }], names)).toEqual([]);
+    expect(lookAlikeNames([{ text: 'Alexandra Konstantinopoulou-Pap…' }], names)).toEqual([expect.stringContaining('Papadakis / Alexandra Konstantinopoulou-Papadopoulos')]);
+    expect(lookAlikeNames([{ text: '3. Alexandra Konst…' }], names)).toHaveLength(1);
+    // The last line of a name wrapped over two.
+    expect(lookAlikeNames([{ text: 'Konstantinopoulou-…' }], names)).toHaveLength(1);
+    expect(lookAlikeNames([{ text: 'Konstantinopoulou-Papado…' }], names)).toEqual([]);
+    expect(lookAlikeNames([{ text: 'Dump…' }, { text: 'Bartholomew the Magnificent…' }], names)).toEqual([]);
+    // One of the two alone at a table is no look-alike.
+    expect(lookAlikeNames([{ text: 'Alexandra Konst…' }], LONG_NAMES.slice(0, 3))).toEqual([]);
+  });
 });
 
 describe('the bounds check itself', () => {

@@ -7,17 +7,24 @@
  */
 import { expect } from 'vitest';
 import { outOfBounds, recordDrawing, type DrawnItem } from '../../renderers/canvas.js';
+import { INLINE_MAX_ASPECT } from '../../renderers/inline.js';
 import type { RenderContext } from '../../renderers/types.js';
 import { hasKey, t as translate, type Language } from '../../src/i18n/index.js';
 import { pngDimensions, tooSmallTexts, type PhoneRuleOptions } from './phone-rule.js';
 
-/** The longest names a test uses: long words, accents, and a name with no space to break on. */
+/**
+ * The longest names a test uses: long words, accents, a name with no space to break on, and two
+ * that share a long beginning. Seats take them in order, so every table of four or more seats
+ * has the look-alike pair (every game seats four) and a five-seat table the emoji.
+ */
 export const LONG_NAMES = [
   'Bartholomew the Magnificent Recycler of Kitchen Scraps',
-  'Ève-Marie Lefebvre-Dupont de la Tour',
   'Wolfeschlegelsteinhausenbergerdorff',
-  'Dmitri Aleksandrovich Kuznetsov-Ivanov',
+  'Alexandra Konstantinopoulou-Papadakis',
+  'Alexandra Konstantinopoulou-Papadopoulos',
   'Chloé 🌱 Müller-Łukasiewicz',
+  'Ève-Marie Lefebvre-Dupont de la Tour',
+  'Dmitri Aleksandrovich Kuznetsov-Ivanov',
 ];
 
 /** The bot's own localisation, failing on a key that neither language file has. */
@@ -50,8 +57,39 @@ export function cutTexts(texts: readonly { text: string }[], names: readonly str
 }
 
 /**
+ * Names shortened with "…" whose visible beginning starts more than one of the table's names:
+ * two players who would look alike on the image.
+ */
+export function lookAlikeNames(texts: readonly { text: string }[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const { text } of texts) {
+    if (!text.endsWith('…')) continue;
+    const kept = text.slice(0, -1).trimEnd();
+    // The shown beginning: the longest start of a table name that the text ends with, or that
+    // this text ends as the last line of a name wrapped over several.
+    let shown = '';
+    for (const name of names) {
+      const chars = Array.from(name);
+      for (let k = chars.length - 1; k > Array.from(shown).length; k--) {
+        const start = chars.slice(0, k).join('').trimEnd();
+        const wrapped = kept.length > 0 && chars.some((_, j) => j > 0 && j < k && chars.slice(j, k).join('').trim() === kept);
+        if (start && (kept.endsWith(start) || wrapped)) {
+          shown = start;
+          break;
+        }
+      }
+    }
+    if (!shown) continue;
+    const alike = names.filter((n) => n.startsWith(shown));
+    if (alike.length > 1) out.push(`"${text}" could be any of: ${alike.join(' / ')}`);
+  }
+  return [...new Set(out)];
+}
+
+/**
  * Renders once with recording on; fails on a text below the phone minimum, anything out of
- * bounds, or (given the names) a text other than a name cut short.
+ * bounds, an image taller than INLINE_MAX_ASPECT × its width, or (given the table's names) a
+ * text other than a name cut short, or a name cut so short that two players look alike.
  */
 export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions & { names?: readonly string[] } = {}): { png: Buffer; items: DrawnItem[] } {
   const { result: png, texts, items } = recordDrawing(render);
@@ -59,9 +97,13 @@ export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions 
   expect(width, 'image width').toBeGreaterThanOrEqual(options.minWidth ?? 800);
   expect(width, 'image width').toBeLessThanOrEqual(options.maxWidth ?? 1000);
   if (options.minAspect) expect(height, 'image height against its width').toBeGreaterThanOrEqual(Math.floor(width * options.minAspect));
+  expect(height, `a ${width} × ${height} px image is taller than ${INLINE_MAX_ASPECT} × its width (at most ${Math.floor(width * INLINE_MAX_ASPECT)} px high)`).toBeLessThanOrEqual(Math.floor(width * INLINE_MAX_ASPECT));
   expect(texts.length, 'texts drawn').toBeGreaterThan(0);
   expect(tooSmallTexts(texts)).toEqual([]);
   expect(outOfBounds(items)).toEqual([]);
-  if (options.names) expect(cutTexts(texts, options.names), 'texts cut short').toEqual([]);
+  if (options.names) {
+    expect(cutTexts(texts, options.names), 'texts cut short').toEqual([]);
+    expect(lookAlikeNames(texts, options.names), 'shortened names that two players share').toEqual([]);
+  }
   return { png, items };
 }
