@@ -33,6 +33,16 @@ export function ensureFonts(): void {
 ensureFonts();
 
 /** A CSS font string for the bundled family. */
+/**
+ * A display name as the bundled font can draw it: DejaVu has no emoji, which would show as
+ * empty boxes, so pictographs from U+1F000 up, their joiners and variation selectors are left
+ * out. A name made only of them is kept as it is.
+ */
+export function drawableName(name: string): string {
+  const kept = name.replace(/[\u{1F000}-\u{1FAFF}\u{E0020}-\u{E007F}\u200D\uFE0E\uFE0F]/gu, '').replace(/\s{2,}/g, ' ').trim();
+  return kept || name;
+}
+
 export function font(size: number, bold = false): string {
   return `${bold ? 'bold ' : ''}${size}px "${FONT_FAMILY}"`;
 }
