@@ -111,7 +111,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   setPublicUrl(config.PUBLIC_URL);
   const boards = config.PUBLIC_URL ? new BoardCache(images) : null;
   const web = boards
-    ? new WebPages({ store, images: boards, logger, ratePerMinute: config.WEB_RATE_PER_MINUTE, trustProxy: config.WEB_TRUST_PROXY })
+    ? new WebPages({ store, images: boards, logger, ratePerMinute: config.WEB_RATE_PER_MINUTE, trustProxy: config.WEB_TRUST_PROXY ? config.WEB_PROXY_ADDRESSES : false })
     : null;
   if (http && web) http.otherRequests = (req, res) => web.handle(req, res);
   const runner = new (queued ? QueuedRunner : LocalRunner)(store, client, logger, config.BOT_MOVE_DELAY_MS, boards ?? images, config.RECYCLERIE_TEST_HOLD_POSTS);
@@ -144,7 +144,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       });
     }
     if (web) {
-      const port = http ? null : await web.listen(config.WEB_PORT!).catch((error: unknown) => {
+      const port = http ? null : await web.listen(config.WEB_PORT!, config.WEB_HOST).catch((error: unknown) => {
         throw portError(error, { what: 'The game pages', variable: 'WEB_PORT', port: config.WEB_PORT! });
       });
       webUrl = port === null ? interactionsUrl!.replace(/\/interactions$/, '') : `http://127.0.0.1:${port}`;

@@ -1,6 +1,17 @@
 /** Process configuration: read from the environment (and `.env`), validated once at start-up. */
 import { availableParallelism } from 'node:os';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+
+/** Whether proxy-addr accepts this trust list (it throws on a malformed address or range). */
+function validTrust(list: string[]): boolean {
+  try {
+    proxyAddr.compile(list);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const snowflake = /^\d{17,20}$/;
 
@@ -70,8 +81,20 @@ const schema = z.object({
   WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65_535, 'must be a port number').optional(),
   /** Requests one address may make per minute to the web pages (a burst of as many is allowed). */
   WEB_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be between 1 and 1000000').max(1_000_000, 'must be between 1 and 1000000').default(300),
-  /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry. */
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For, as WEB_PROXY_ADDRESSES allows. */
   WEB_TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  /**
+   * The addresses the reverse proxy connects from (addresses or ranges, comma-separated; `loopback`
+   * for the same machine): X-Forwarded-For is believed only from them, so no one reaching the port
+   * directly can pick the address the rate limit counts.
+   */
+  WEB_PROXY_ADDRESSES: z
+    .string()
+    .default('loopback')
+    .transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && validTrust(list), 'must be addresses or ranges such as 127.0.0.1, 10.0.0.0/8 or loopback, separated by commas'),
+  /** The address the pages' own server listens on (all interfaces when unset; 127.0.0.1 behind a proxy on this machine). */
+  WEB_HOST: z.string().trim().min(1, 'must be an address such as 127.0.0.1').optional(),
   /** Test hook only: holds the poster to simulate a crash before or after a post is sent. */
   RECYCLERIE_TEST_HOLD_POSTS: z.enum(['before-send', 'after-send']).optional(),
   /** Test hook only: holds a player's move just before it is stored, to simulate a crash there. */

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LRUCache } from 'lru-cache';
+import proxyAddr from 'proxy-addr';
 import type { GameOptions } from '../engine/index.js';
 import { languageOf, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -72,7 +73,8 @@ export interface WebOptions {
   images: BoardCache;
   logger: Logger;
   ratePerMinute: number;
-  trustProxy: boolean;
+  /** Believe X-Forwarded-For only from these proxy addresses or ranges (proxy-addr's trust list); none: never. */
+  trustProxy: readonly string[] | false;
   pollMs?: number;
   now?: () => number;
 }
@@ -90,8 +92,11 @@ export class WebPages {
   private server: Server | null = null;
   private closed = false;
 
+  private readonly trusted: (address: string, hop: number) => boolean;
+
   constructor(private readonly opts: WebOptions) {
     this.limiter = new RateLimiter(opts.ratePerMinute, opts.now);
+    this.trusted = opts.trustProxy ? proxyAddr.compile([...opts.trustProxy]) : () => false;
   }
 
   /** Serves one request (also called by the interactions server for every other path). */
@@ -137,13 +142,9 @@ export class WebPages {
     return this.streams;
   }
 
+  /** The visitor's address: the proxy's X-Forwarded-For entry only when the connection comes from a trusted proxy. */
   private address(req: IncomingMessage): string {
-    if (this.opts.trustProxy) {
-      const forwarded = req.headers['x-forwarded-for'];
-      const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded ?? '').split(',').map((s) => s.trim()).filter(Boolean).pop();
-      if (last) return last;
-    }
-    return req.socket.remoteAddress ?? 'unknown';
+    return proxyAddr(req, this.trusted);
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
