@@ -51,7 +51,7 @@ export function livePage(model: LiveModel, language: Language, base: string): st
 <figure class="board">${image}</figure>
 <section class="side">
 <p id="turn" class="turn" aria-live="polite">${escapeHtml(model.turn)}</p>
-<p id="conn" class="conn" hidden>${escapeHtml(t(language, 'web.reconnecting'))}</p>
+<p id="conn" class="conn" hidden data-retry="${escapeHtml(t(language, 'web.retrying', { seconds: '{seconds}' }))}">${escapeHtml(t(language, 'web.reconnecting'))}</p>
 <h2>${escapeHtml(t(language, 'web.log'))}</h2>
 <ul id="lines" class="lines" data-empty="${escapeHtml(t(language, 'web.noLines'))}">${listHtml(model.lines, t(language, 'web.noLines'))}</ul>
 <h2>${escapeHtml(t(language, 'web.scores'))}</h2>
@@ -76,6 +76,7 @@ ${link(step + 1, 'next', t(language, 'web.next'), step >= total)}
 </div>
 <p id="stepText" class="step" aria-live="polite">${escapeHtml(t(language, 'web.step', { step, total }))}</p>
 <p class="hint">${escapeHtml(t(language, 'web.keys'))}</p>
+<p id="loading" class="conn" hidden data-retry="${escapeHtml(t(language, 'web.replayRetrying', { seconds: '{seconds}' }))}"></p>
 <p id="who" class="turn">${escapeHtml(s.who)}</p>
 <ul id="lines" class="lines">${listHtml(s.lines, '—')}</ul>
 <p id="turn">${escapeHtml(s.turn)}</p>
