@@ -284,6 +284,35 @@ export function fitTextSized(
 }
 
 /**
+ * Pieces (words with what may follow them) laid greedily into lines at most `width` px wide in
+ * the current font, each line measured and returned as `shown` makes it; a piece wider than a
+ * line breaks between letters, so nothing is ever cut.
+ */
+export function fillLines(ctx: Ctx, pieces: readonly string[], width: number, shown: (line: string) => string): string[] {
+  const fits = (t: string) => textWidth(ctx, shown(t)) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of pieces) {
+    if (fits(line + piece)) {
+      line += piece;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = piece;
+    while (!fits(rest)) {
+      const chars = Array.from(rest);
+      let k = chars.length - 1;
+      while (k > 1 && !fits(chars.slice(0, k).join(''))) k--;
+      lines.push(chars.slice(0, k).join(''));
+      rest = chars.slice(k).join('');
+    }
+    line = rest;
+  }
+  if (line.trim()) lines.push(line);
+  return lines.map(shown);
+}
+
+/**
  * A sentence that names players, fitted to `maxWidth` by shortening the names (never the rest):
  * `build` gets a function that shortens one name, and is tried with ever shorter names.
  */

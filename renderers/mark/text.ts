@@ -3,7 +3,7 @@
  * wrapped to a width, so a long name takes a second line before it is ever shortened.
  */
 import type { Msg, MsgArg } from '../../src/engine/index.js';
-import { createBoardCanvas, fitText, font, setFont, textWidth, type Ctx } from '../canvas.js';
+import { createBoardCanvas, fillLines, fitText, font, setFont, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export function seatName(ctx: RenderContext, seat: number): string {
@@ -45,28 +45,7 @@ function pieces(text: string): string[] {
 /** `text` in lines at most `width` px wide; a word wider than a line breaks between letters. */
 export function wrapLines(g: Ctx, text: string, width: number, size: number, bold = false): string[] {
   setFont(g, font(size, bold));
-  const plain = (t: string) => t.replace(/[\u0001\u0002]/g, '');
-  const fits = (t: string) => textWidth(g, plain(t).trimEnd()) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const piece of pieces(text)) {
-    if (fits(line + piece)) {
-      line += piece;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = piece;
-    while (!fits(rest)) {
-      const chars = Array.from(rest);
-      let k = chars.length - 1;
-      while (k > 1 && !fits(chars.slice(0, k).join(''))) k--;
-      lines.push(chars.slice(0, k).join(''));
-      rest = chars.slice(k).join('');
-    }
-    line = rest;
-  }
-  if (line.trim()) lines.push(line);
-  return lines.map((l) => plain(l).trimEnd());
+  return fillLines(g, pieces(text), width, (line) => line.replace(/[\u0001\u0002]/g, '').trimEnd());
 }
 
 /**

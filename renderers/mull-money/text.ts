@@ -2,7 +2,7 @@
  * Lines of text on the Müll + Money images: wrapped to a width, so a long name or card name takes
  * a second line before it is ever shortened (two players whose names start alike stay apart).
  */
-import { fitText, font, setFont, textWidth, type Ctx } from '../canvas.js';
+import { fillLines, fitText, font, setFont, textWidth, type Ctx } from '../canvas.js';
 
 /** Pieces a line may end after: a space, a hyphen or a slash. */
 function pieces(text: string): string[] {
@@ -13,27 +13,7 @@ function pieces(text: string): string[] {
 /** `text` in lines at most `width` px wide; a word wider than a line breaks between letters. */
 export function wrapLines(g: Ctx, text: string, width: number, size: number, bold = false): string[] {
   setFont(g, font(size, bold));
-  const fits = (t: string) => textWidth(g, t.replace(/ +$/, '')) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const piece of pieces(text)) {
-    if (fits(line + piece)) {
-      line += piece;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = piece;
-    while (!fits(rest)) {
-      const chars = Array.from(rest);
-      let k = chars.length - 1;
-      while (k > 1 && !fits(chars.slice(0, k).join(''))) k--;
-      lines.push(chars.slice(0, k).join(''));
-      rest = chars.slice(k).join('');
-    }
-    line = rest;
-  }
-  if (line.trim()) lines.push(line);
-  return lines.map((l) => l.replace(/ +$/, ''));
+  return fillLines(g, pieces(text), width, (line) => line.replace(/ +$/, ''));
 }
 
 /**
