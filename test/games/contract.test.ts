@@ -9,6 +9,7 @@ vi.mock('../../src/catalog.js', async (importOriginal) => (await import('../e2e/
 
 const { contractSuite } = await import('./contract.js');
 const { CATALOG } = await import('../../src/catalog.js');
+const { defaultOptions } = await import('./seeded.js');
 
 const { localise } = await import('../../src/i18n/index.js');
 
@@ -24,10 +25,7 @@ type Variant = Entry['variants'][number];
 
 /** A game not listed in SETTINGS plays its default options at its smallest and largest table. */
 function defaultVariants(game: Entry['game']): Variant[] {
-  const raw = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
-  const parsed = game.parseOptions(raw);
-  if (!parsed.ok) throw new Error(`${game.id}: default options refused (${parsed.error.key})`);
-  const { min, max } = game.players(parsed.options);
+  const { min, max } = game.players(defaultOptions(game));
   return [...new Set([Math.max(2, min), max])].map((seats) => ({ seats, options: {} }));
 }
 

@@ -7,45 +7,20 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderers } from '../../src/catalog.js';
 import { outOfBounds, recordDrawing } from '../../renderers/canvas.js';
-import { playout, type AnyGame, type GameOptions } from '../../src/engine/index.js';
 import { GAMES } from '../../src/catalog.js';
 import { INLINE_BOXES, INLINE_MAX_ASPECT, MIN_INLINE_TEXT, inlineScale } from '../../renderers/inline.js';
 import { LONG_NAMES, expectDrawnWell, lookAlikeNames, realCtx } from './bounds.js';
+import { defaultOptions, statesAlong } from '../games/seeded.js';
 import { pngDimensions } from './phone-rule.js';
-
-/** States spread along one bot game (about `count` of them), and its end. */
-function states(game: AnyGame, seats: number, options: GameOptions, seed: string, count: number): unknown[] {
-  const input = { seats, options, seed };
-  const { log } = playout<unknown>(game, input);
-  let s = game.setup(input);
-  const out: unknown[] = [s];
-  const every = Math.max(1, Math.floor(log.length / count));
-  log.forEach(({ seat, move }, i) => {
-    const r = game.apply(s, seat, move);
-    if (!r.ok) throw new Error(r.error.key);
-    s = r.state;
-    if (i % every === every - 1) out.push(s);
-  });
-  out.push(s);
-  return out;
-}
-
-function defaults(game: AnyGame): GameOptions {
-  const raw: GameOptions = {};
-  for (const o of game.options) raw[o.name] = o.default;
-  const parsed = game.parseOptions(raw);
-  if (!parsed.ok) throw new Error(parsed.error.key);
-  return parsed.options;
-}
 
 describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => {
   const game = GAMES[id]!;
   const r = renderers[id]!;
-  const options = defaults(game);
+  const options = defaultOptions(game);
   const { min, max } = game.players(options);
   for (let seats = Math.max(2, min); seats <= max; seats++) {
     it(`${seats} players, English and French`, () => {
-      const all = states(game, seats, options, `bounds-${id}-${seats}`, 6);
+      const all = statesAlong(game, seats, options, `bounds-${id}-${seats}`, 6);
       for (const lang of ['en', 'fr'] as const) {
         // The table's own names: the look-alike check must not see players who are not seated.
         const ctx = realCtx(lang, LONG_NAMES.slice(0, seats));
@@ -72,10 +47,10 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
 describe.each(Object.keys(GAMES))('%s board read inline', (id) => {
   const game = GAMES[id]!;
   const r = renderers[id]!;
-  const options = defaults(game);
+  const options = defaultOptions(game);
   const { max } = game.players(options);
   it(`smallest text at ${max} players mid-game is at least ${MIN_INLINE_TEXT} px on a phone and a desktop`, () => {
-    const all = states(game, max, options, `inline-${id}-${max}`, 4);
+    const all = statesAlong(game, max, options, `inline-${id}-${max}`, 4);
     const view = game.publicView(all[Math.floor(all.length / 2)]);
     const failures: string[] = [];
     for (const lang of ['en', 'fr'] as const) {

@@ -5,22 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AttachmentBuilder, EmbedBuilder } from 'discord.js';
-import { playout, type AnyGame, type GameOptions, type Msg } from '../../src/engine/index.js';
+import { type AnyGame, type GameOptions, type Msg } from '../../src/engine/index.js';
 import { GAMES } from '../../src/catalog.js';
 import { localise, t, type Language } from '../../src/i18n/index.js';
 import { altText, payloadOf, seatNamer } from '../../src/discord/messages/index.js';
 import { withImage } from '../../src/discord/messages/image-jobs.js';
 import { LIMITS, fitLines } from '../../src/discord/messages/limits.js';
 import type { GameRecord } from '../../src/store/game-store.js';
+import { defaultOptions, statesAlong } from '../games/seeded.js';
 import { LONG_NAMES } from '../renderers/bounds.js';
-
-function defaults(game: AnyGame): GameOptions {
-  const raw: GameOptions = {};
-  for (const o of game.options) raw[o.name] = o.default;
-  const parsed = game.parseOptions(raw);
-  if (!parsed.ok) throw new Error(parsed.error.key);
-  return parsed.options;
-}
 
 function recordOf(game: AnyGame, state: unknown, names: readonly string[], language: Language, options: GameOptions): GameRecord {
   const at = new Date(0);
@@ -32,23 +25,6 @@ function recordOf(game: AnyGame, state: unknown, names: readonly string[], langu
     // People and bots alike: alt text names both by their plain name.
     seats: names.map((displayName, i) => ({ position: i, userId: i % 2 ? null : `10000000000000000${i}`, isBot: i % 2 === 1, displayName })),
   } as GameRecord;
-}
-
-/** About `count` states along one seeded bot game, and its end. */
-function statesOf(game: AnyGame, seats: number, options: GameOptions, seed: string, count: number): unknown[] {
-  const input = { seats, options, seed };
-  const { log } = playout<unknown>(game, input);
-  let s = game.setup(input);
-  const out = [s];
-  const every = Math.max(1, Math.floor(log.length / count));
-  log.forEach(({ seat, move }, i) => {
-    const r = game.apply(s, seat, move);
-    if (!r.ok) throw new Error(r.error.key);
-    s = r.state;
-    if (i % every === every - 1) out.push(s);
-  });
-  out.push(s);
-  return out;
 }
 
 /**
@@ -78,12 +54,12 @@ function cutLines(alt: string, record: GameRecord, language: Language): string[]
 
 describe.each(Object.keys(GAMES))('%s board alt text', (id) => {
   const game = GAMES[id]!;
-  const options = defaults(game);
+  const options = defaultOptions(game);
   const { max } = game.players(options);
   const names = LONG_NAMES.slice(0, max);
 
   it(`fits, is never cut and names all ${max} players, in English and French`, () => {
-    for (const state of statesOf(game, max, options, `alt-${id}`, 10)) {
+    for (const state of statesAlong(game, max, options, `alt-${id}`, 10)) {
       for (const language of ['en', 'fr'] as const) {
         const record = recordOf(game, state, names, language, options);
         const alt = altText(record, payloadOf(record), language);
@@ -103,9 +79,9 @@ describe.each(Object.keys(GAMES))('%s board alt text', (id) => {
 describe('alt text with names far longer than Discord allows', () => {
   it('still fits in whole lines and names everyone, waiting seats counted rather than named', () => {
     const game = GAMES['phoneimpact']!;
-    const options = defaults(game);
+    const options = defaultOptions(game);
     const names = Array.from({ length: 5 }, (_, i) => `${'Ünïcode-Long-Name '.repeat(9)}${i}`);
-    const state = statesOf(game, 5, options, 'alt-long', 4)[2];
+    const state = statesAlong(game, 5, options, 'alt-long', 4)[2];
     for (const language of ['en', 'fr'] as const) {
       const record = recordOf(game, state, names, language, options);
       // As when an event asks every seat at once: the turn line would list all five names.
