@@ -4,8 +4,9 @@
  */
 import type { GameSettings } from './schema.js';
 
-// Hints stay absent unless a table asks for them, so older rows and settings compare unchanged.
-export const DEFAULT_SETTINGS: Required<Omit<GameSettings, 'hints'>> & GameSettings = { reminderMinutes: 12 * 60, deadlineMinutes: 0, pace: 'auto', takeover: 'host' };
+// Hints, undo, time off and what happens while away stay absent unless a table changes them,
+// so older rows and settings compare unchanged.
+export const DEFAULT_SETTINGS: Required<Omit<GameSettings, 'hints' | 'undo' | 'timeOff' | 'whileAway'>> & GameSettings = { reminderMinutes: 12 * 60, deadlineMinutes: 0, pace: 'auto', takeover: 'host' };
 
 /** The choices offered for each setting, in minutes (0 = off). */
 export const REMINDER_CHOICES = [0, 60, 240, 720, 1440] as const;

@@ -17,7 +17,7 @@ import { activeGameIds } from './rows/games.js';
 import { gamesWithUnsentPosts } from './rows/posts.js';
 
 /** Parents before children, so foreign keys hold at every insert. */
-const ORDER = ['games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'meta'] as const;
+const ORDER = ['sessions', 'games', 'seats', 'seatHolders', 'seatRequests', 'clocks', 'departures', 'users', 'ratings', 'moves', 'posts', 'flags', 'meta'] as const;
 /**
  * What a bot writes before any game exists: the registered commands' hash and /notify choices.
  * On a clash the PostgreSQL row stays, being the newer one: its hash is what Discord has now,
@@ -52,7 +52,7 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
       }
     }
     // New games and posts continue after the copied ids.
-    for (const table of ['games', 'posts', 'seat_requests']) {
+    for (const table of ['sessions', 'games', 'posts', 'seat_requests']) {
       await (tx as unknown as NodePgDatabase).execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`),
       );

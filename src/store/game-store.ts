@@ -22,7 +22,7 @@ import * as posts from './rows/posts.js';
 import { leaderboard, ratingsOf, type RatingRow } from './rows/ratings.js';
 import * as seats from './rows/seats.js';
 import * as users from './rows/users.js';
-import type { BotLevel, GameSettings } from './schema.js';
+import type { BotLevel, GameSettings, NotifyMode } from './schema.js';
 
 export * from './records.js';
 export { newWebToken } from './rows/games.js';
@@ -292,7 +292,7 @@ export class GameStore implements StoreContext {
     return settingChanges.webTokenOf(this, gameId);
   }
 
-  notifyOf(userId: string): Promise<'channel' | 'dm'> {
+  notifyOf(userId: string): Promise<NotifyMode> {
     return this.backend.read((q) => users.notifyOf(q, this.schema, userId));
   }
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LogEvent } from '../engine/index.js';
-import type { BotLevel, GameSettings, GameStatus, PostKind, PostPayload, SeatRequestStatus } from './schema.js';
+import type { BotLevel, GameSettings, GameStatus, MoveBefore, NotifyMode, PostKind, PostPayload, SeatRequestStatus, SessionStatus } from './schema.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -35,6 +35,10 @@ export const games = pgTable(
     updatedAt: at('updated_at').notNull(),
     finishedAt: at('finished_at'),
     webToken: text('web_token'),
+    sessionId: integer('session_id'),
+    tableNumber: integer('table_number'),
+    pausedAt: at('paused_at'),
+    stoppedEarly: boolean('stopped_early').notNull().default(false),
   },
   (table) => [
     uniqueIndex('games_one_open_per_channel')
@@ -42,7 +46,46 @@ export const games = pgTable(
       .where(sql`${table.status} in ('lobby', 'active')`),
     index('games_status').on(table.status),
     uniqueIndex('games_web_token').on(table.webToken),
+    index('games_session').on(table.sessionId),
   ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    gameType: text('game_type').notNull(),
+    options: json('options').$type<Record<string, string | boolean>>().notNull(),
+    settings: json('settings').$type<GameSettings>().notNull(),
+    language: text('language').notNull(),
+    botLevel: text('bot_level').$type<BotLevel>().notNull().default('standard'),
+    tables: integer('tables').notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    facilitatorId: text('facilitator_id').notNull(),
+    status: text('status').$type<SessionStatus>().notNull(),
+    messageId: text('message_id'),
+    webToken: text('web_token'),
+    createdAt: at('created_at').notNull(),
+    startedAt: at('started_at'),
+    endedAt: at('ended_at'),
+  },
+  (table) => [index('sessions_channel').on(table.channelId), uniqueIndex('sessions_web_token').on(table.webToken)],
+);
+
+export const flags = pgTable(
+  'flags',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    item: text('item').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId, table.item] })],
 );
 
 export const seats = pgTable(
@@ -59,6 +102,7 @@ export const seats = pgTable(
     joinedAt: at('joined_at').notNull(),
     timeouts: integer('timeouts').notNull().default(0),
     sinceSequence: integer('since_sequence').notNull().default(0),
+    muted: boolean('muted').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.position] })],
 );
@@ -75,8 +119,17 @@ export const clocks = pgTable(
     remindAt: at('remind_at'),
     deadlineAt: at('deadline_at'),
     snoozed: boolean('snoozed').notNull().default(false),
+    warnAt: at('warn_at'),
+    resumeAt: at('resume_at'),
+    standIn: boolean('stand_in').notNull().default(false),
   },
-  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('clocks_remind').on(table.remindAt), index('clocks_deadline').on(table.deadlineAt)],
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.seat] }),
+    index('clocks_remind').on(table.remindAt),
+    index('clocks_deadline').on(table.deadlineAt),
+    index('clocks_warn').on(table.warnAt),
+    index('clocks_resume').on(table.resumeAt),
+  ],
 );
 
 export const departures = pgTable(
@@ -95,8 +148,16 @@ export const departures = pgTable(
 
 export const users = pgTable('users', {
   userId: text('user_id').primaryKey(),
-  notify: text('notify').$type<'channel' | 'dm'>().notNull().default('channel'),
-});
+  notify: text('notify').$type<NotifyMode>().notNull().default('channel'),
+  awayFrom: at('away_from'),
+  awayUntil: at('away_until'),
+  awayYear: integer('away_year'),
+  awayDaysUsed: integer('away_days_used').notNull().default(0),
+  digestHour: integer('digest_hour'),
+  utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(0),
+  digestAt: at('digest_at'),
+  dmClosed: boolean('dm_closed').notNull().default(false),
+}, (table) => [index('users_digest').on(table.digestAt), index('users_away').on(table.awayUntil)]);
 
 export const ratings = pgTable(
   'ratings',
@@ -126,6 +187,9 @@ export const moves = pgTable(
     interactionId: text('interaction_id').unique('moves_interaction_id_unique'),
     events: json('events').$type<LogEvent[]>(),
     createdAt: at('created_at').notNull(),
+    undoable: boolean('undoable').notNull().default(false),
+    before: json('before').$type<MoveBefore>(),
+    undoneAt: at('undone_at'),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.sequence] }), index('moves_game_seat').on(table.gameId, table.seat)],
 );

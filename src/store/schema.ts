@@ -38,6 +38,23 @@ export interface GameSettings {
   takeover?: TakeoverRule;
   /** Each human's private view offers a suggested move from the strong bot (off by default). */
   hints?: boolean;
+  /** A player may take back their last move while nothing has followed it; absent = on. */
+  undo?: boolean;
+  /** Time off (`/away`) holds this table's clocks for an away player; absent = allowed. */
+  timeOff?: boolean;
+  /** While a player is away: 'wait' for them, or 'bot': their seat's bot plays, seat kept; absent = 'wait'. */
+  whileAway?: WhileAway;
+}
+
+export type WhileAway = 'wait' | 'bot';
+
+/** How a person is told it is their turn: a channel mention, a DM as well, or one DM a day. */
+export type NotifyMode = 'channel' | 'dm' | 'digest';
+
+/** What a move leaves to put back if it is taken back: the clocks and the time-out count before it. */
+export interface MoveBefore {
+  clocks: { seat: number; since: number; reminders: number; remindAt: number | null; deadlineAt: number | null; warnAt: number | null; resumeAt: number | null; standIn: boolean; snoozed: boolean }[];
+  timeouts: number;
 }
 
 /** 'host': the host or a moderator accepts each request; 'anyone': at once; 'nobody': never. */
@@ -72,6 +89,13 @@ export const games = sqliteTable(
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     /** The secret part of the game's web page address (random, at least 128 bits). */
     webToken: text('web_token'),
+    /** A table of a class session (`sessions`), and its number there (1, 2, …). */
+    sessionId: integer('session_id'),
+    tableNumber: integer('table_number'),
+    /** Paused by the session's facilitator: moves are refused and clocks stand still since then. */
+    pausedAt: integer('paused_at', { mode: 'timestamp_ms' }),
+    /** Ended by the facilitator before its end: ranked as it stood. */
+    stoppedEarly: integer('stopped_early', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     // One open game per channel, enforced by the database itself.
@@ -80,7 +104,54 @@ export const games = sqliteTable(
       .where(sql`${table.status} in ('lobby', 'active')`),
     index('games_status').on(table.status),
     uniqueIndex('games_web_token').on(table.webToken),
+    index('games_session').on(table.sessionId),
   ],
+);
+
+export type SessionStatus = 'open' | 'running' | 'paused' | 'ended';
+
+/** A class session: one facilitator, several tables of the same game, each its own thread. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    gameType: text('game_type').notNull(),
+    options: text('options', { mode: 'json' }).$type<Record<string, string | boolean>>().notNull(),
+    settings: text('settings', { mode: 'json' }).$type<GameSettings>().notNull(),
+    language: text('language').notNull(),
+    botLevel: text('bot_level').$type<BotLevel>().notNull().default('standard'),
+    tables: integer('tables').notNull(),
+    /** Players appear as "Table 2 · seat 3" on the class screen and in exports. */
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    facilitatorId: text('facilitator_id').notNull(),
+    status: text('status').$type<SessionStatus>().notNull(),
+    /** The session message in the channel (Join a table). */
+    messageId: text('message_id'),
+    /** The secret part of the class screen's address. */
+    webToken: text('web_token'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('sessions_channel').on(table.channelId), uniqueIndex('sessions_web_token').on(table.webToken)],
+);
+
+/** A card or event a player flagged for the debrief. */
+export const flags = sqliteTable(
+  'flags',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    /** The game's own id of the card or event. */
+    item: text('item').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId, table.item] })],
 );
 
 export const seats = sqliteTable(
@@ -101,6 +172,8 @@ export const seats = sqliteTable(
     timeouts: integer('timeouts').notNull().default(0),
     /** Private lines before this move sequence belong to an earlier holder of the seat. */
     sinceSequence: integer('since_sequence').notNull().default(0),
+    /** The holder muted this table: no mention, reminder or DM but the last warning before a deadline. */
+    muted: integer('muted', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.position] })],
 );
@@ -121,8 +194,20 @@ export const clocks = sqliteTable(
     remindAt: integer('remind_at', { mode: 'timestamp_ms' }),
     deadlineAt: integer('deadline_at', { mode: 'timestamp_ms' }),
     snoozed: integer('snoozed', { mode: 'boolean' }).notNull().default(false),
+    /** The last warning before the deadline (at 80 % of it); null once sent or without a deadline. */
+    warnAt: integer('warn_at', { mode: 'timestamp_ms' }),
+    /** The seat's holder is away: the clock is held until then, and restarts afresh from it. */
+    resumeAt: integer('resume_at', { mode: 'timestamp_ms' }),
+    /** While away, the seat's bot plays at `deadline_at` with no time-out counted. */
+    standIn: integer('stand_in', { mode: 'boolean' }).notNull().default(false),
   },
-  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('clocks_remind').on(table.remindAt), index('clocks_deadline').on(table.deadlineAt)],
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.seat] }),
+    index('clocks_remind').on(table.remindAt),
+    index('clocks_deadline').on(table.deadlineAt),
+    index('clocks_warn').on(table.warnAt),
+    index('clocks_resume').on(table.resumeAt),
+  ],
 );
 
 /** Players who left a running game, or were handed to a bot: ratings count them as last. */
@@ -143,9 +228,21 @@ export const departures = sqliteTable(
 /** A player's preferences, the same in every server. */
 export const users = sqliteTable('users', {
   userId: text('user_id').primaryKey(),
-  /** 'channel': the mention in the channel only; 'dm': a direct message as well. */
-  notify: text('notify').$type<'channel' | 'dm'>().notNull().default('channel'),
-});
+  /** 'channel': the mention in the channel only; 'dm': a direct message as well; 'digest': one DM a day. */
+  notify: text('notify').$type<NotifyMode>().notNull().default('channel'),
+  /** Time off: from when to when; the days taken count against the year `away_year`'s budget. */
+  awayFrom: integer('away_from', { mode: 'timestamp_ms' }),
+  awayUntil: integer('away_until', { mode: 'timestamp_ms' }),
+  awayYear: integer('away_year'),
+  awayDaysUsed: integer('away_days_used').notNull().default(0),
+  /** The digest's local hour (0–23) and the person's offset from UTC in minutes. */
+  digestHour: integer('digest_hour'),
+  utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(0),
+  /** When the next digest is due; null when no digest is chosen. */
+  digestAt: integer('digest_at', { mode: 'timestamp_ms' }),
+  /** A DM to this person was refused: they are mentioned in the channel instead (told once). */
+  dmClosed: integer('dm_closed', { mode: 'boolean' }).notNull().default(false),
+}, (table) => [index('users_digest').on(table.digestAt), index('users_away').on(table.awayUntil)]);
 
 /** Per-server ratings, per game and overall (`game_type` '*'), updated when a game ends. */
 export const ratings = sqliteTable(
@@ -181,6 +278,12 @@ export const moves = sqliteTable(
     /** The move's log lines, public and private, so each seat's lines can be shown later. */
     events: text('events', { mode: 'json' }).$type<LogEvent[]>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The move revealed nothing and drew no randomness, so its player may take it back. */
+    undoable: integer('undoable', { mode: 'boolean' }).notNull().default(false),
+    /** What to put back if it is taken back (clocks, time-outs); null when it cannot be. */
+    before: text('before', { mode: 'json' }).$type<MoveBefore>(),
+    /** When its player took it back: the move stays in the log and replays skip it. */
+    undoneAt: integer('undone_at', { mode: 'timestamp_ms' }),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.sequence] }), index('moves_game_seat').on(table.gameId, table.seat)],
 );

@@ -119,7 +119,7 @@ describe.runIf(hasPg)('npm run db:copy', () => {
     const before = new GameStore(await openPostgres(url));
     const registered = await before.getMeta('commands.hash');
     expect(registered).toMatch(/^[0-9a-f]{64}$/);
-    expect((await contents(before.backend)).users).toEqual([{ userId: ann.id, notify: 'channel' }]);
+    expect((await contents(before.backend)).users).toMatchObject([{ userId: ann.id, notify: 'channel' }]);
     await before.close();
 
     // The SQLite installation: games, and its own (older) rows in meta and users.

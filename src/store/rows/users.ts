@@ -1,12 +1,13 @@
 /** What the bot keeps per person (how they are told it is their turn) and for itself (`meta`). */
 import { eq, sql } from 'drizzle-orm';
 import { frequent, type Q, type Schema } from '../backend.js';
+import type { NotifyMode } from '../schema.js';
 
-export async function notifyOf(q: Q, { users }: Schema, userId: string): Promise<'channel' | 'dm'> {
+export async function notifyOf(q: Q, { users }: Schema, userId: string): Promise<NotifyMode> {
   return (await frequent(q, 'notify', (q) => q.select({ notify: users.notify }).from(users).where(eq(users.userId, sql.placeholder('userId'))).limit(1), { userId }))[0]?.notify ?? 'channel';
 }
 
-export async function setNotify(tx: Q, { users }: Schema, userId: string, notify: 'channel' | 'dm'): Promise<void> {
+export async function setNotify(tx: Q, { users }: Schema, userId: string, notify: NotifyMode): Promise<void> {
   await tx.insert(users).values({ userId, notify }).onConflictDoUpdate({ target: users.userId, set: { notify } });
 }
 
