@@ -6,7 +6,7 @@ import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLog } from '../src/discord/handlers/log.js';
 import { kick, takeSeat } from '../src/discord/handlers/seats.js';
-import { changeSettings, readSettings, settingChoices } from '../src/discord/handlers/settings.js';
+import { changeSettings, givenSettings, readSettings, settingChoices } from '../src/discord/handlers/settings.js';
 import { createLobby, lobbyAction } from '../src/discord/handlers/lobby.js';
 import { replyEphemeral, replyError, userLanguage } from '../src/discord/handlers/replies.js';
 import { gamePageUrl, webPagesOn } from '../src/discord/messages/web-link.js';
@@ -65,10 +65,14 @@ function newSubcommand() {
   };
 }
 
-/** reminder, deadline, pace and take-overs: shared by /game new and /game settings. */
+/** reminder, deadline, pace, take-overs, undo and time off: shared by /game new and /game settings. */
 function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
-  for (const [name, fr] of [['reminder', 'rappel'], ['deadline', 'délai'], ['pace', 'rythme'], ['takeover', 'reprise']] as const) {
-    sub.addStringOption((o) => described(named(o, name, fr), `commands.game.option.${name}`).addChoices(...settingChoices(name)));
+  const options = [
+    ['reminder', 'rappel', 'reminder'], ['deadline', 'délai', 'deadline'], ['pace', 'rythme', 'pace'], ['takeover', 'reprise', 'takeover'],
+    ['undo', 'reprendre-coup', 'undo'], ['time-off', 'congés', 'timeOff'], ['while-away', 'pendant-absence', 'whileAway'],
+  ] as const;
+  for (const [name, fr, kind] of options) {
+    sub.addStringOption((o) => described(named(o, name, fr), `commands.game.option.${kind}`).addChoices(...settingChoices(kind)));
   }
   return sub;
 }
@@ -122,12 +126,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       if (value !== null) options[spec.name] = value;
     }
     const language = languageOf(interaction.options.getString('language') ?? interaction.locale);
-    const settings = readSettings(DEFAULT_SETTINGS, {
-      reminder: interaction.options.getString('reminder'),
-      deadline: interaction.options.getString('deadline'),
-      pace: interaction.options.getString('pace'),
-      takeover: interaction.options.getString('takeover'),
-    });
+    const settings = readSettings(DEFAULT_SETTINGS, givenSettings(interaction));
     if (!settings) return replyError(interaction, 'error.badOption');
     if (interaction.options.getBoolean('hints')) settings.hints = true;
     return createLobby(ctx, interaction, { gameType, language, options, settings });

@@ -13,6 +13,14 @@ export const REMINDER_CHOICES = [0, 60, 240, 720, 1440] as const;
 export const DEADLINE_CHOICES = [0, 1440, 2880, 4320, 10080] as const;
 export const PACE_CHOICES = ['auto', 'live', 'relaxed'] as const;
 export const TAKEOVER_CHOICES = ['host', 'anyone', 'nobody'] as const;
+export const UNDO_CHOICES = ['on', 'off'] as const;
+export const TIME_OFF_CHOICES = ['allowed', 'off'] as const;
+export const WHILE_AWAY_CHOICES = ['wait', 'bot'] as const;
+
+/** A table's choices that an absent key leaves at their default. */
+export const undoOn = (settings: GameSettings): boolean => settings.undo !== false;
+export const timeOffAllowed = (settings: GameSettings): boolean => settings.timeOff !== false;
+export const whileAway = (settings: GameSettings): 'wait' | 'bot' => settings.whileAway ?? 'wait';
 
 /** Unanswered reminders of one turn: each waits twice as long as the one before, then they stop. */
 export const MAX_REMINDERS = 4;

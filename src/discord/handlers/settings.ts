@@ -1,7 +1,7 @@
 /** Table settings (reminders, deadlines, pace, takeover): read from /game new and /game settings, changed by the host or a moderator. */
 import { type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
 import { t } from '../../i18n/index.js';
-import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, TAKEOVER_CHOICES } from '../../store/clocks.js';
+import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, TAKEOVER_CHOICES, TIME_OFF_CHOICES, UNDO_CHOICES, WHILE_AWAY_CHOICES } from '../../store/clocks.js';
 import type { GameRecord } from '../../store/game-store.js';
 import type { GameSettings } from '../../store/schema.js';
 import { channelById } from '../transport/channels.js';
@@ -13,15 +13,36 @@ import { replyError } from './replies.js';
 import { durationLabel, settingsLines } from '../messages/settings-text.js';
 
 /** The slash-command choices of each setting, named in English and French. */
-export function settingChoices(kind: 'reminder' | 'deadline' | 'pace' | 'takeover') {
-  if (kind === 'pace') return PACE_CHOICES.map((p) => ({ name: t('en', `settings.pace.${p}`), value: p, name_localizations: { fr: t('fr', `settings.pace.${p}`) } }));
-  if (kind === 'takeover') return TAKEOVER_CHOICES.map((p) => ({ name: t('en', `settings.takeover.${p}`), value: p, name_localizations: { fr: t('fr', `settings.takeover.${p}`) } }));
+export function settingChoices(kind: 'reminder' | 'deadline' | 'pace' | 'takeover' | 'undo' | 'timeOff' | 'whileAway') {
+  const named = (values: readonly string[], group: string) =>
+    values.map((p) => ({ name: t('en', `settings.${group}.${p}`), value: p, name_localizations: { fr: t('fr', `settings.${group}.${p}`) } }));
+  if (kind === 'pace') return named(PACE_CHOICES, 'pace');
+  if (kind === 'takeover') return named(TAKEOVER_CHOICES, 'takeover');
+  if (kind === 'undo') return named(UNDO_CHOICES, 'undo');
+  if (kind === 'timeOff') return named(TIME_OFF_CHOICES, 'timeOff');
+  if (kind === 'whileAway') return named(WHILE_AWAY_CHOICES, 'whileAway');
   const values = kind === 'reminder' ? REMINDER_CHOICES : DEADLINE_CHOICES;
   return values.map((m) => ({ name: durationLabel('en', m), value: String(m), name_localizations: { fr: durationLabel('fr', m) } }));
 }
 
 /** Reads settings given as command options over a base; a value not offered is refused. */
-export function readSettings(base: GameSettings, given: { reminder: string | null; deadline: string | null; pace: string | null; takeover?: string | null }): GameSettings | null {
+export interface GivenSettings {
+  reminder: string | null;
+  deadline: string | null;
+  pace: string | null;
+  takeover?: string | null;
+  undo?: string | null;
+  timeOff?: string | null;
+  whileAway?: string | null;
+}
+
+/** The setting options of /game new and /game settings, as given. */
+export function givenSettings(interaction: ChatInputCommandInteraction): GivenSettings {
+  const o = interaction.options;
+  return { reminder: o.getString('reminder'), deadline: o.getString('deadline'), pace: o.getString('pace'), takeover: o.getString('takeover'), undo: o.getString('undo'), timeOff: o.getString('time-off'), whileAway: o.getString('while-away') };
+}
+
+export function readSettings(base: GameSettings, given: GivenSettings): GameSettings | null {
   const next = { ...base };
   if (given.reminder !== null) {
     const m = Number(given.reminder);
@@ -41,6 +62,22 @@ export function readSettings(base: GameSettings, given: { reminder: string | nul
     if (!(TAKEOVER_CHOICES as readonly string[]).includes(given.takeover)) return null;
     next.takeover = given.takeover as GameSettings['takeover'];
   }
+  // Defaults stay absent, so a table never changed reads as it always did.
+  if (given.undo != null) {
+    if (!(UNDO_CHOICES as readonly string[]).includes(given.undo)) return null;
+    if (given.undo === 'off') next.undo = false;
+    else delete next.undo;
+  }
+  if (given.timeOff != null) {
+    if (!(TIME_OFF_CHOICES as readonly string[]).includes(given.timeOff)) return null;
+    if (given.timeOff === 'off') next.timeOff = false;
+    else delete next.timeOff;
+  }
+  if (given.whileAway != null) {
+    if (!(WHILE_AWAY_CHOICES as readonly string[]).includes(given.whileAway)) return null;
+    if (given.whileAway === 'bot') next.whileAway = 'bot';
+    else delete next.whileAway;
+  }
   return next;
 }
 
@@ -51,12 +88,7 @@ export function isHostOrModerator(interaction: RepliableInteraction, record: Gam
 export async function changeSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, record: GameRecord | null): Promise<void> {
   if (!record) return replyError(interaction, 'error.noGame');
   if (!isHostOrModerator(interaction, record)) return replyError(interaction, 'error.hostOnly');
-  const next = readSettings(record.settings, {
-    reminder: interaction.options.getString('reminder'),
-    deadline: interaction.options.getString('deadline'),
-    pace: interaction.options.getString('pace'),
-    takeover: interaction.options.getString('takeover'),
-  });
+  const next = readSettings(record.settings, givenSettings(interaction));
   if (!next) return replyError(interaction, 'error.badOption');
   const result = await ctx.store.updateSettings(record.id, next);
   if (!result.ok) return replyError(interaction, result.error);

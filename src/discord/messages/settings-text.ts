@@ -1,6 +1,6 @@
 /** Table settings as people read them: "12 h", "1 week", "off". */
 import { t, type Language } from '../../i18n/index.js';
-import { TAKER_DEADLINE_MINUTES } from '../../store/clocks.js';
+import { TAKER_DEADLINE_MINUTES, timeOffAllowed, undoOn, whileAway } from '../../store/clocks.js';
 import type { GameSettings } from '../../store/schema.js';
 
 /** "12 h", "1 week", "off": a duration in minutes as people say it. */
@@ -21,6 +21,10 @@ export function settingsLines(language: Language, settings: GameSettings): strin
       ? [t(language, 'settings.takerDeadline', { value: durationLabel(language, TAKER_DEADLINE_MINUTES) })]
       : []),
     ...(settings.hints ? [t(language, 'settings.hintsLine')] : []),
+    t(language, 'settings.undoLine', { value: t(language, `settings.undo.${undoOn(settings) ? 'on' : 'off'}`) }),
+    timeOffAllowed(settings)
+      ? t(language, 'settings.timeOffLine', { value: t(language, `settings.whileAway.${whileAway(settings)}`) })
+      : t(language, 'settings.timeOffOff'),
   ];
 }
 
