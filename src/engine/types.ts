@@ -170,6 +170,31 @@ export interface Standing {
   breakdown: Msg[];
 }
 
+/** One key number of a seat in a class debrief ("Malus: 4"); `key` names it in exports. */
+export interface DebriefNumber {
+  key: string;
+  label: Msg;
+  value: number;
+}
+
+/** What a table's debrief shows: each seat's key numbers, then lines on choices worth discussing. */
+export interface Debrief {
+  seats: { seat: Seat; numbers: DebriefNumber[] }[];
+  lines: Msg[];
+}
+
+/** A card or event a player may flag for the debrief; `id` is stable across the game (≤ 32 chars). */
+export interface Flaggable {
+  id: string;
+  label: Msg;
+}
+
+/** A flagged card or event as the debrief lists it: its name and one line of its text. */
+export interface FlagText {
+  label: Msg;
+  text: Msg;
+}
+
 export interface SetupInput<O extends GameOptions> {
   seats: number;
   options: O;
@@ -199,6 +224,20 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
   apply(state: S, seat: Seat, move: M): ApplyResult<S>;
   isOver(state: S): boolean;
   outcome(state: S): Outcome | null;
+  /**
+   * The ranking if the table stopped now (a facilitator's "End all now"): the score rules and
+   * tie-breaks of `outcome` applied to the state as it stands; equal to `outcome` once over.
+   */
+  standingsNow(state: S): Outcome;
+  /**
+   * Key numbers per seat and lines for a class debrief. With `final` false (on demand, mid-game)
+   * only public facts are used, so it may be shown to the whole class.
+   */
+  debrief(state: S, final: boolean): Debrief;
+  /** The cards and events of a seat's view that its player may flag for the debrief. */
+  flaggable(view: SV): Flaggable[];
+  /** The label and text of a flaggable id (null for an unknown id); options when texts depend on them. */
+  flagText(id: string, options?: O): FlagText | null;
   /** Only public facts: what renderers and /status see. */
   publicView(state: S): PV;
   /** Public facts plus that seat's secrets. */

@@ -123,6 +123,20 @@ function renderState(game: AnyGame, record: GameRecord, events: LogEvent[], lang
     final.embeds.forEach((e) => embedTexts(e).forEach((s) => add(s, 'final scores')));
     add(rankingLines(game.outcome(record.state)!, language, seatNamer(record, 'plain')).join('\n'), 'final image alt text');
   }
+  if (image) {
+    // The class debrief: key numbers, discussion lines, and the flaggable cards' texts.
+    const names = seatNamer(record, 'plain');
+    const debrief = game.debrief(record.state, record.status === 'finished');
+    for (const s of debrief.seats) for (const n of s.numbers) add(localise(language, n.label, names), 'debrief number');
+    debrief.lines.forEach((l) => add(localise(language, l, names), 'debrief line'));
+    const parsed = game.parseOptions(record.options);
+    for (let seat = 0; seat < seats; seat++) {
+      for (const f of game.flaggable(game.seatView(record.state, seat))) {
+        const text = game.flagText(f.id, parsed.ok ? parsed.options : undefined);
+        if (text) (add(localise(language, text.label, names), 'flag label'), add(localise(language, text.text, names), 'flag text'));
+      }
+    }
+  }
   const draw = renderers[game.id];
   if (image && draw) {
     const ctx = { names: record.seats.map((s) => s.displayName), t: (key: string, args?: Record<string, string | number>) => {

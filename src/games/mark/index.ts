@@ -4,7 +4,8 @@ import { RULINGS } from './constants.js';
 import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { presentation } from './presentation.js';
-import { outcome } from './scoring.js';
+import { debrief, flaggable, flagText } from './debrief.js';
+import { outcome, standingsNow } from './scoring.js';
 import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
@@ -39,6 +40,10 @@ export const mark: GameDefinition<MarkState, MarkMove, MarkOptions, MarkPublicVi
   apply,
   isOver: (state) => state.phase === 'over',
   outcome,
+  standingsNow,
+  debrief,
+  flaggable,
+  flagText,
   publicView,
   seatView,
   bot,

@@ -5,7 +5,11 @@ import { countRow } from './company.js';
 import type { MarkState } from './types.js';
 
 export function outcome(s: MarkState): Outcome | null {
-  if (s.phase !== 'over') return null;
+  return s.phase === 'over' ? standingsNow(s) : null;
+}
+
+/** The ranking as it stands: cash only, as at the end (materials still held are worth nothing). */
+export function standingsNow(s: MarkState): Outcome {
   return {
     standings: rankStandings(
       s.companies.map((c, seat) => {

@@ -5,7 +5,8 @@ import { MAX_PLAYERS, MIN_PLAYERS } from './constants.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { OPTIONS, parseOptions } from './options.js';
 import { presentation } from './presentation.js';
-import { outcome } from './scoring.js';
+import { debrief, flaggable, flagText } from './debrief.js';
+import { outcome, standingsNow } from './scoring.js';
 import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
@@ -26,6 +27,10 @@ export const mullMoney: GameDefinition<MullState, MullMove, MullOptions, MullPub
   apply,
   isOver: (state) => state.phase === 'over',
   outcome,
+  standingsNow,
+  debrief,
+  flaggable,
+  flagText,
   publicView,
   seatView,
   bot,

@@ -12,7 +12,14 @@ export function scoreOf(p: Player): number {
 }
 
 export function outcome(s: MullState): Outcome | null {
-  if (s.phase !== 'over') return null;
+  return s.phase === 'over' ? standingsNow(s) : null;
+}
+
+/**
+ * The ranking as the firms stand: growth, service points, half the cash, loans. A game stopped
+ * early skips the last Alert, which only the real end brings.
+ */
+export function standingsNow(s: MullState): Outcome {
   const rows = s.players.map((p, seat) => ({
     seat,
     score: scoreOf(p),

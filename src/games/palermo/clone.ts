@@ -11,6 +11,7 @@ function cloneBoard(b: Board): Board {
     incin2: b.incin2.slice(), incin1: b.incin1.slice(), decon: b.decon.slice(), toMafia: b.toMafia.slice(),
     handCount: b.handCount, ready: b.ready, boughtDone: b.boughtDone, saleDone: b.saleDone, destroyDone: b.destroyDone,
     offeredTo: b.offeredTo.slice(), won: b.won,
+    ...(b.mafiaCubes === undefined ? {} : { mafiaCubes: b.mafiaCubes }),
   };
 }
 

@@ -5,7 +5,8 @@ import { DEFAULT_TURNS, MAX_PLAYERS, MIN_PLAYERS, TURN_CHOICES } from './constan
 import { decisionFor } from './decisions.js';
 import { legalMoves } from './legal.js';
 import { presentation } from './presentation.js';
-import { outcomeOf } from './scoring.js';
+import { debrief, flaggable, flagText } from './debrief.js';
+import { outcomeOf, standingsNow } from './scoring.js';
 import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
@@ -51,6 +52,10 @@ export const palermo: GameDefinition<PalermoState, PalermoMove, PalermoOptions, 
   apply,
   isOver: (s) => s.phase === 'over',
   outcome: outcomeOf,
+  standingsNow,
+  debrief,
+  flaggable,
+  flagText,
   publicView,
   seatView,
   bot,

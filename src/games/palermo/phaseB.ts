@@ -373,6 +373,7 @@ export function dispose(t: Table, seat: number, events: LogEvent[]): void {
   const p0 = t.mafia.reduce((a, n) => a + n, 0);
   const total = mafiaTotal(p0, mandatory, vol, b.cash) ?? 0;
   const { borrowed } = forcedPay(b, total);
+  b.mafiaCubes = (b.mafiaCubes ?? 0) + count;
   for (let c = 0; c < NC; c++) {
     let left = vol[c]!;
     for (const zone of VOLUNTARY_MAFIA_ZONES) {

@@ -5,7 +5,11 @@ import { wealth } from './money.js';
 import type { Table } from './types.js';
 
 export function outcomeOf(t: Table): Outcome | null {
-  if (t.phase !== 'over') return null;
+  return t.phase === 'over' ? standingsNow(t) : null;
+}
+
+/** The ranking as the boards stand: cash minus twice the debt, nothing else counted. */
+export function standingsNow(t: Table): Outcome {
   const rows = t.boards.map((b, seat) => ({
     seat,
     score: wealth(b),

@@ -55,6 +55,8 @@ export interface Board {
   offeredTo: Seat[];
   /** Phase D: won a contract this turn. */
   won: boolean;
+  /** Cubes this player has handed to the Mafia so far (for the class debrief); absent = none. */
+  mafiaCubes?: number;
 }
 
 export type Phase = 'setup' | 'B' | 'C' | 'D' | 'over';

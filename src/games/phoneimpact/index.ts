@@ -7,7 +7,8 @@ import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { OPTIONS, parseOptions } from './options.js';
 import { presentation } from './presentation.js';
-import { outcome } from './scoring.js';
+import { debrief, flaggable, flagText } from './debrief.js';
+import { outcome, standingsNow } from './scoring.js';
 import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
@@ -28,6 +29,10 @@ export const phoneImpact: GameDefinition<PhoneImpactState, PhoneImpactMove, Phon
   apply,
   isOver: (state) => state.phase === 'over',
   outcome,
+  standingsNow,
+  debrief,
+  flaggable,
+  flagText,
   publicView,
   seatView,
   bot,

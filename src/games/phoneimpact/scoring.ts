@@ -30,7 +30,14 @@ export function scoreParts(s: PhoneImpactState, recycl: readonly number[] = s.pl
 
 /** S19 / G13: ties go to more Recycl' cards on the board, then fewer malus, else shared. */
 export function outcome(s: PhoneImpactState): Outcome | null {
-  if (s.phase !== 'over') return null;
+  return s.phase === 'over' ? standingsNow(s) : null;
+}
+
+/**
+ * The ranking as the board stands: components built so far, the Recycl' bonus as it would fall
+ * now, and the malus penalty only if event 6 or 13 has put it in force.
+ */
+export function standingsNow(s: PhoneImpactState): Outcome {
   const parts = scoreParts(s);
   return {
     standings: rankStandings(

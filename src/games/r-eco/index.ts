@@ -3,7 +3,8 @@ import { ruleError, type GameDefinition, type GameOptions, type RuleError } from
 import { bot } from './bot.js';
 import { decision, legalMoves, pending } from './decisions.js';
 import { presentation } from './presentation.js';
-import { outcome } from './scoring.js';
+import { debrief, flaggable, flagText } from './debrief.js';
+import { outcome, standingsNow } from './scoring.js';
 import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
@@ -32,6 +33,10 @@ export const rEco: GameDefinition<REcoState, REcoMove, REcoOptions, REcoPublicVi
   apply,
   isOver: (state) => state.phase === 'over',
   outcome,
+  standingsNow,
+  debrief,
+  flaggable,
+  flagText,
   publicView,
   seatView,
   bot,

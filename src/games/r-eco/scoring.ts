@@ -64,7 +64,11 @@ function breakdown(state: REcoState, p: PlayerState, dumpers: number): Msg[] {
 
 /** Final standings once the game is over; ties on score go to fewer dumped cards, then are shared. */
 export function outcome(state: REcoState): Outcome | null {
-  if (state.phase !== 'over') return null;
+  return state.phase === 'over' ? standingsNow(state) : null;
+}
+
+/** The ranking as the table stands: rewards taken so far, cards dumped, the clean bonus as it is now. */
+export function standingsNow(state: REcoState): Outcome {
   const dumpers = countDumpers(state.players);
   return {
     standings: rankStandings(

@@ -30,6 +30,18 @@ function emitted(): Msg[] {
       }
     }
     mark.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+    // The class debrief: numbers, lines, and every flaggable card's label and text.
+    for (const final of [false, true]) {
+      const d = mark.debrief(state, final);
+      d.seats.forEach((s) => s.numbers.forEach((n) => add(n.label)));
+      d.lines.forEach(add);
+    }
+    for (let seat = 0; seat < state.seats; seat++) {
+      for (const f of mark.flaggable(mark.seatView(state, seat))) {
+        const text = mark.flagText(f.id)!;
+        [f.label, text.label, text.text].forEach(add);
+      }
+    }
   };
   const error = (state: MarkState, seat: number, move: unknown) => {
     const result = mark.apply(state, seat, move as MarkMove);

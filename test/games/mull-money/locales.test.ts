@@ -23,6 +23,18 @@ function emitted(): Msg[] {
       if (d) decisionMsgs(d).forEach(add);
     }
     mullMoney.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+    // The class debrief: numbers, lines, and every flaggable card's label and text.
+    for (const final of [false, true]) {
+      const d = mullMoney.debrief(state, final);
+      d.seats.forEach((s) => s.numbers.forEach((n) => add(n.label)));
+      d.lines.forEach(add);
+    }
+    for (let seat = 0; seat < state.seats; seat++) {
+      for (const f of mullMoney.flaggable(mullMoney.seatView(state, seat))) {
+        const text = mullMoney.flagText(f.id)!;
+        [f.label, text.label, text.text].forEach(add);
+      }
+    }
   };
   const error = (state: MullState, seat: number, move: unknown) => {
     const result = mullMoney.apply(state, seat, move as MullMove);

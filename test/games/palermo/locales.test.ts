@@ -34,6 +34,16 @@ function emitted(): Msg[] {
       }
     }
     palermo.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+    // The class debrief: numbers, lines, and every flaggable card's label and text.
+    const d = palermo.debrief(state, false);
+    d.seats.forEach((s) => s.numbers.forEach((n) => add(n.label)));
+    d.lines.forEach(add);
+    for (let seat = 0; seat < state.seats; seat++) {
+      for (const f of palermo.flaggable(palermo.seatView(state, seat))) {
+        const text = palermo.flagText(f.id)!;
+        [f.label, text.label, text.text].forEach(add);
+      }
+    }
   };
   const error = (state: PalermoState, seat: number, move: unknown) => {
     const result = palermo.apply(state, seat, move as PalermoMove);

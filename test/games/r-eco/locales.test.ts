@@ -24,6 +24,18 @@ function emitted(): Msg[] {
       }
     }
     rEco.outcome(state)?.standings.forEach((s) => s.breakdown.forEach(add));
+    // The class debrief: numbers, lines, and every flaggable card's label and text.
+    for (const final of [false, true]) {
+      const d = rEco.debrief(state, final);
+      d.seats.forEach((s) => s.numbers.forEach((n) => add(n.label)));
+      d.lines.forEach(add);
+    }
+    for (let seat = 0; seat < state.seats; seat++) {
+      for (const f of rEco.flaggable(rEco.seatView(state, seat))) {
+        const text = rEco.flagText(f.id)!;
+        [f.label, text.label, text.text].forEach(add);
+      }
+    }
   };
   const error = (state: REcoState, seat: number, move: unknown) => {
     const result = rEco.apply(state, seat, move as REcoMove);
