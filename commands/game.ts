@@ -5,6 +5,7 @@ import { GAMES } from '../src/catalog.js';
 import { hasKey, languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLog } from '../src/discord/handlers/log.js';
+import { undoCommand } from '../src/discord/handlers/undo.js';
 import { kick, takeSeat } from '../src/discord/handlers/seats.js';
 import { changeSettings, givenSettings, readSettings, settingChoices } from '../src/discord/handlers/settings.js';
 import { createLobby, lobbyAction } from '../src/discord/handlers/lobby.js';
@@ -66,7 +67,7 @@ function newSubcommand() {
 }
 
 /** reminder, deadline, pace, take-overs, undo and time off: shared by /game new and /game settings. */
-function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
+export function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
   const options = [
     ['reminder', 'rappel', 'reminder'], ['deadline', 'délai', 'deadline'], ['pace', 'rythme', 'pace'], ['takeover', 'reprise', 'takeover'],
     ['undo', 'reprendre-coup', 'undo'], ['time-off', 'congés', 'timeOff'], ['while-away', 'pendant-absence', 'whileAway'],
@@ -112,6 +113,7 @@ builder
     ),
   )
   .addSubcommand((sub) => described(named(sub, 'log', 'journal'), 'commands.game.log'))
+  .addSubcommand((sub) => described(named(sub, 'undo', 'reprendre'), 'undo.command'))
   .addSubcommand((sub) => described(named(sub, 'link', 'lien'), 'commands.game.link'));
 
 export const data = builder;
@@ -141,6 +143,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       const seat = interaction.options.getInteger('seat');
       return takeSeat(ctx, interaction, record, seat === null ? null : seat - 1);
     }
+    case 'undo':
+      return undoCommand(ctx, interaction, record);
     case 'log':
       return showLog(ctx, interaction, record ?? (interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null));
     case 'link':

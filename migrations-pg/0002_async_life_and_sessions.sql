@@ -46,6 +46,7 @@ ALTER TABLE "users" ADD COLUMN "digest_hour" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "utc_offset_minutes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "digest_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "dm_closed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "locale" text;--> statement-breakpoint
 ALTER TABLE "flags" ADD CONSTRAINT "flags_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_channel" ON "sessions" USING btree ("channel_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_web_token" ON "sessions" USING btree ("web_token");--> statement-breakpoint

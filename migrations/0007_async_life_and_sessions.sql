@@ -52,5 +52,6 @@ ALTER TABLE `users` ADD `digest_hour` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `utc_offset_minutes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `digest_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `dm_closed` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `locale` text;--> statement-breakpoint
 CREATE INDEX `users_digest` ON `users` (`digest_at`);--> statement-breakpoint
 CREATE INDEX `users_away` ON `users` (`away_until`);

@@ -9,6 +9,7 @@ import { registerCommands } from './discord/transport/register-commands.js';
 import { splitRestBudget } from './discord/transport/rest-budget.js';
 import { createRouter } from './discord/handlers/router.js';
 import { Scheduler, systemClock, type Clock } from './discord/runtime/scheduler.js';
+import { Digests } from './discord/runtime/digest.js';
 import { LocalRunner } from './discord/runtime/local-runner.js';
 import { QueuedRunner } from './discord/runtime/queued-runner.js';
 import { createThinker } from './discord/runtime/thinker.js';
@@ -85,7 +86,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   } catch (error) {
     throw new StartError(error instanceof DatabaseError ? `${error.message}.` : describeStartError(error), { cause: error });
   }
-  const store = new GameStore(backend, { now: () => clock.now(), botDelayMs: config.BOT_MOVE_DELAY_MS });
+  const store = new GameStore(backend, { now: () => clock.now(), botDelayMs: config.BOT_MOVE_DELAY_MS, undoWaitMs: config.UNDO_BOT_WAIT_MS });
   // PostgreSQL: posts, bot turns and clocks are jobs any process may run (src/store/jobs.ts).
   const queued = backend.kind === 'postgres';
   if (queued) store.jobs = jobs!.pgJobSink;
@@ -119,7 +120,8 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
   runner.strongBots = { thinker, thinkMs: config.BOT_THINK_MS };
   const scheduler = new Scheduler(store, runner, logger, clock);
   runner.onClocksChanged = () => scheduler.poke();
-  const ctx: BotContext = { config, logger, store, client, runner, images, scheduler, clock, thinker };
+  const digests = new Digests({ store, client, logger, runner }, clock);
+  const ctx: BotContext = { config, logger, store, client, runner, images, scheduler, digests, clock, thinker };
 
   client.on(Events.InteractionCreate, createRouter(ctx, commandMap()));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'client error'));
@@ -179,12 +181,17 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
           await scheduler.runGame(gameId);
           await store.rescheduleClock(gameId);
         },
+        digest: async ({ userId }) => {
+          await digests.runUser(userId);
+          await store.rescheduleDigest(userId);
+        },
       },
       onError: (error, what) => logger.error({ err: error, what }, 'job queue error'),
     });
   }
   await runner.resume();
   scheduler.start();
+  digests.start();
   if (web) logger.info({ publicUrl: config.PUBLIC_URL, local: webUrl }, 'game pages served');
   if (http) logger.info({ url: interactionsUrl }, 'bot ready: interactions over HTTP');
   else logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'bot ready');
@@ -200,6 +207,7 @@ export async function startBot(config: Config, logger: Logger, opts: { clock?: C
       await web?.close();
       await http?.close();
       scheduler.stop();
+      digests.stop();
       await jobRunner?.stop();
       runner.stop();
       await runner.flush();

@@ -42,6 +42,10 @@ const schema = z.object({
     })
     .default('info'),
   BOT_MOVE_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1500),
+  /** How long a bot waits before it plays while the person who moved before it may still take the move back. */
+  UNDO_BOT_WAIT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(5000),
+  /** Days of time off (/away) each person may take per calendar year (UTC), in every server together. */
+  AWAY_DAYS_PER_YEAR: z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(0, 'must be between 0 and 366').max(366, 'must be between 0 and 366').default(30),
   /** Time a strong bot may think per decision; it counts toward BOT_MOVE_DELAY_MS, not on top of it. */
   BOT_THINK_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(10).max(10_000).default(300),
   /**

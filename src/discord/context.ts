@@ -3,6 +3,7 @@ import type { ChatInputCommandInteraction, Client, RESTPostAPIChatInputApplicati
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GameStore } from '../store/game-store.js';
+import type { Digests } from './runtime/digest.js';
 import type { Images } from './runtime/images.js';
 import type { Clock, Scheduler } from './runtime/scheduler.js';
 import type { GameRunner } from './runtime/runner.js';
@@ -17,6 +18,8 @@ export interface BotContext {
   runner: GameRunner;
   images: Images;
   scheduler: Scheduler;
+  /** Daily digests (`runtime/digest.ts`). */
+  digests: Digests;
   clock: Clock;
   /** Where strong bots and hints think. */
   thinker: Thinker;

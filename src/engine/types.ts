@@ -260,6 +260,12 @@ export interface GameDefinition<S, M, O extends GameOptions, PV, SV> {
    * `seatView(sampleState(v), v.seat)` equals `v`, and its public view equals the original's.
    */
   sampleState(view: SV, rng: Rng): S;
+  /**
+   * Optional rule of the game's own on taking a move back, asked before the general test
+   * (`revealsNothing`): false keeps the move, e.g. where a secret's effect is too rare for samples
+   * to find (a payment from a hidden purse shows it held enough).
+   */
+  undoRule?(before: S, seat: Seat, move: M, after: S): boolean;
   /** How the Discord layer describes this game's views in text. */
   present: Presentation<PV, SV>;
 }

@@ -9,6 +9,8 @@ export interface StoreContext {
   readonly now: () => Date;
   /** How long bots pause after a post a person may be reading (BOT_MOVE_DELAY_MS). */
   readonly botDelayMs: number;
+  /** How long bots wait while the move before them may still be taken back (UNDO_BOT_WAIT_MS). */
+  readonly undoWaitMs?: number;
   /** Set when a job queue runs posts, bot turns and clocks (PostgreSQL). */
   readonly jobs: JobSink | null;
 }

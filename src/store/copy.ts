@@ -4,11 +4,12 @@
  * adds the jobs the running games need (unsent posts, the next bot turn, the next clock check),
  * so a bot started on PostgreSQL carries on where the SQLite one stopped.
  */
-import { count, getTableName, sql } from 'drizzle-orm';
+import { count, getTableName, isNotNull, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { errorChain, type Schema } from './backend.js';
 import type { SqliteBackend } from './database.js';
+import { rescheduleDigest } from './changes/notify.js';
 import { requeue } from './changes/outbox.js';
 import type { StoreContext } from './context.js';
 import { pgJobSink } from './jobs.js';
@@ -62,6 +63,9 @@ export async function copySqliteToPostgres(from: SqliteBackend, to: PgBackend): 
   const open = await to.read((q) => activeGameIds(q, to.schema));
   const unsent = await to.read((q) => gamesWithUnsentPosts(q, to.schema));
   for (const gameId of new Set([...open, ...unsent])) await requeue(ctx, gameId);
+  // Daily digests are jobs too, one per person who chose one.
+  const { users } = to.schema;
+  for (const { userId } of await to.read((q) => q.select({ userId: users.userId }).from(users).where(isNotNull(users.digestAt)))) await rescheduleDigest(ctx, userId);
   return counts;
 }
 

@@ -6,10 +6,14 @@
  */
 import type { Msg, Seat } from '../engine/index.js';
 import type { Backend, Q, Schema } from './backend.js';
+import * as away from './changes/away.js';
 import * as clockChanges from './changes/clocks.js';
 import { nextWake } from './changes/follow-ups.js';
 import * as lobby from './changes/lobby.js';
+import * as notify from './changes/notify.js';
 import { applyMove } from './changes/move.js';
+import { undoMove, type UndoDone } from './changes/undo.js';
+import { undoableBy } from './changes/undo-window.js';
 import * as outbox from './changes/outbox.js';
 import * as seatChanges from './changes/seats.js';
 import * as settingChanges from './changes/settings.js';
@@ -23,16 +27,28 @@ import { leaderboard, ratingsOf, type RatingRow } from './rows/ratings.js';
 import * as seats from './rows/seats.js';
 import * as users from './rows/users.js';
 import type { BotLevel, GameSettings, NotifyMode } from './schema.js';
+import { SessionStore } from './session-store.js';
+import { ClassScreenStore } from './class-screen-store.js';
 
 export * from './records.js';
 export { newWebToken } from './rows/games.js';
+export type { DueClock } from './rows/clocks.js';
+export type { AwayResult, AwayStatus } from './changes/away.js';
+export type { DigestClaim, NotifyChoice } from './changes/notify.js';
+export type { WaitingGame } from './rows/waiting.js';
+export { fingerprintOfPage, type SessionPageData, type SessionTable } from './class-screen-store.js';
 
 export class GameStore implements StoreContext {
   readonly schema: Schema;
   readonly now: () => Date;
   readonly botDelayMs: number;
+  readonly undoWaitMs: number;
   /** Set when a job queue runs posts, bot turns and clocks (PostgreSQL). */
   jobs: JobSink | null = null;
+  /** Class sessions: their tables, joins, the facilitator's actions and flags (session-store.ts). */
+  readonly sessions = new SessionStore(this);
+  /** The class screens' reads and page tokens (class-screen-store.ts). */
+  readonly classScreens = new ClassScreenStore(this);
 
   constructor(
     readonly backend: Backend,
@@ -42,6 +58,7 @@ export class GameStore implements StoreContext {
     this.schema = backend.schema;
     this.now = opts.now ?? (() => new Date());
     this.botDelayMs = opts.botDelayMs ?? 0;
+    this.undoWaitMs = opts.undoWaitMs ?? 0;
   }
 
   close(): Promise<void> {
@@ -172,11 +189,26 @@ export class GameStore implements StoreContext {
     return applyMove(this, gameId, input);
   }
 
+  /** Takes back the user's last move (changes/undo.ts); a button passes the version it was drawn at. */
+  undo(gameId: number, userId: string, expectedVersion?: number): Promise<StoreResult<UndoDone>> {
+    return undoMove(this, gameId, userId, expectedVersion);
+  }
+
+  /** The seat whose last move may be taken back now, if any (the Undo button). */
+  undoableBy(record: GameRecord): Promise<Seat | null> {
+    return this.backend.read((q) => undoableBy(q, this, record));
+  }
+
+  /** Moves of the game as played, taken-back moves left out (/history, /game log). */
+  movesPlayed(gameId: number): Promise<number> {
+    return this.backend.read((q) => moves.standingMoveCount(q, this.schema, gameId));
+  }
+
   moveCount(gameId: number): Promise<number> {
     return this.backend.read((q) => moves.moveCount(q, this.schema, gameId));
   }
 
-  moveLog(gameId: number): Promise<{ seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
+  moveLog(gameId: number): Promise<{ sequence: number; seat: Seat; move: unknown; actorId: string | null; interactionId: string | null }[]> {
     return this.backend.read((q) => moves.moveLog(q, this.schema, gameId));
   }
 
@@ -270,11 +302,15 @@ export class GameStore implements StoreContext {
     return clockChanges.remind(this, gameId, seat);
   }
 
+  /** The last warning before a seat's deadline, posted once; a held clock whose time off is over restarting afresh. */
+  warn(gameId: number, seat: Seat): Promise<boolean> { return clockChanges.warn(this, gameId, seat); }
+  resumeClock(gameId: number, seat: Seat): Promise<boolean> { return away.resumeClock(this, gameId, seat); }
+
   snooze(gameId: number, seat: Seat): Promise<boolean> {
     return clockChanges.snooze(this, gameId, seat);
   }
 
-  stopClock(gameId: number, seat: Seat, kind: 'deadline' | 'reminder'): Promise<void> {
+  stopClock(gameId: number, seat: Seat, kind: DueClock['kind']): Promise<void> {
     return clockChanges.stopClock(this, gameId, seat, kind);
   }
 
@@ -299,6 +335,38 @@ export class GameStore implements StoreContext {
   setNotify(userId: string, notify: 'channel' | 'dm'): Promise<void> {
     return settingChanges.setNotify(this, userId, notify);
   }
+
+  // Digests, closed DMs and muted tables (changes/notify.ts); chooseNotify returns the next digest.
+  chooseNotify(userId: string, choice: notify.NotifyChoice): Promise<Date | null> {
+    return notify.chooseNotify(this, userId, choice);
+  }
+  noticesOf(userIds: readonly string[]): Promise<Map<string, { notify: NotifyMode; dmClosed: boolean }>> {
+    return this.backend.read((q) => users.noticesOf(q, this.schema, userIds));
+  }
+  dueDigests(limit = 100): Promise<{ userId: string }[]> {
+    return this.backend.read((q) => users.dueDigests(q, this.schema, this.now(), limit));
+  }
+  nextDigestDue(): Promise<Date | null> {
+    return this.backend.read((q) => users.nextDigestDue(q, this.schema));
+  }
+  claimDigest(userId: string): Promise<notify.DigestClaim | null> {
+    return notify.claimDigest(this, userId);
+  }
+  rescheduleDigest(userId: string): Promise<void> {
+    return notify.rescheduleDigest(this, userId);
+  }
+  closeDms(userId: string, gameId: number | null): Promise<boolean> {
+    return notify.closeDms(this, userId, gameId);
+  }
+  setMuted(gameId: number, userId: string, muted: boolean): Promise<StoreResult<GameRecord>> {
+    return notify.setMuted(this, gameId, userId, muted);
+  }
+
+  // Time off (changes/away.ts); `perYear` is the operator's AWAY_DAYS_PER_YEAR. awayOf: who at a table is away now, until when.
+  startAway(userId: string, days: number, perYear: number): Promise<away.AwayResult> { return away.startAway(this, userId, days, perYear); }
+  endAway(userId: string, perYear: number): Promise<away.AwayResult> { return away.endAway(this, userId, perYear); }
+  awayStatus(userId: string, perYear: number): Promise<away.AwayStatus> { return away.awayStatus(this, userId, perYear); }
+  awayOf(record: Pick<GameRecord, 'seats'>): Promise<Map<string, Date>> { return away.awayOf(this, record.seats.flatMap((s) => (s.userId && !s.isBot ? [s.userId] : []))); }
 
   getMeta(key: string): Promise<string | null> {
     return this.backend.read((q) => users.getMeta(q, this.schema, key));

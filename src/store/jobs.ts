@@ -8,6 +8,9 @@
  *   `job_key`, so a newer one replaces an older one);
  * - `clock`: the game's due reminders and deadlines (`run_at` the next due time, `job_key` per
  *   game, replaced whenever the clocks change).
+ * - `digest`: one person's daily digest (`job_key` per person, `run_at` its due time). One job
+ *   per person rather than one for the earliest digest: two /notify choices committing together
+ *   could each replace a shared job with a time the other did not see, and delay a digest.
  * The local queue of Graphile Worker stays off: with it, named queues stop running in order.
  *
  * A process that dies while running a job leaves it locked (Graphile Worker frees such locks
@@ -23,7 +26,7 @@ import type pg from 'pg';
 import type { Q } from './backend.js';
 import type { JobSink } from './records.js';
 
-export type JobTask = 'post' | 'bot_turn' | 'clock';
+export type JobTask = 'post' | 'bot_turn' | 'clock' | 'digest';
 
 export interface PostJob {
   gameId: number;
@@ -31,6 +34,9 @@ export interface PostJob {
 }
 export interface GameJob {
   gameId: number;
+}
+export interface DigestJob {
+  userId: string;
 }
 
 /** Attempts before a job is given up (with Graphile Worker's exponential back-off: days). */
@@ -66,6 +72,16 @@ export const pgJobSink: JobSink = {
     await exec(tx, sql`select graphile_worker.add_job('clock', ${JSON.stringify({ gameId } satisfies GameJob)}::json,
       run_at := now() + ${wait} * interval '1 millisecond', job_key := ${key}, max_attempts := ${MAX_ATTEMPTS})`);
   },
+  async digest(tx, userId, at, now) {
+    const key = `digest:${userId}`;
+    if (!at) {
+      await exec(tx, sql`select graphile_worker.remove_job(${key})`);
+      return;
+    }
+    const wait = Math.max(0, at.getTime() - now.getTime());
+    await exec(tx, sql`select graphile_worker.add_job('digest', ${JSON.stringify({ userId } satisfies DigestJob)}::json,
+      run_at := now() + ${wait} * interval '1 millisecond', job_key := ${key}, max_attempts := ${MAX_ATTEMPTS})`);
+  },
 };
 
 const quiet = new GraphileLogger(() => () => {});
@@ -77,7 +93,7 @@ export async function migrateJobs(pool: pg.Pool): Promise<void> {
 
 export interface JobRunnerOptions {
   pool: pg.Pool;
-  tasks: { [K in JobTask]: (payload: K extends 'post' ? PostJob : GameJob) => Promise<void> };
+  tasks: { [K in JobTask]: (payload: K extends 'post' ? PostJob : K extends 'digest' ? DigestJob : GameJob) => Promise<void> };
   /** Jobs run at once by this process. */
   concurrency: number;
   /** How often dead processes' jobs are looked for. */
@@ -103,6 +119,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     post: (payload) => opts.tasks.post(payload as PostJob),
     bot_turn: (payload) => opts.tasks.bot_turn(payload as GameJob),
     clock: (payload) => opts.tasks.clock(payload as GameJob),
+    digest: (payload) => opts.tasks.digest(payload as DigestJob),
   };
   const sweep = async () => {
     // One statement: the try-locks are released when it ends; a free lock means a dead pool.

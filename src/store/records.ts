@@ -18,6 +18,8 @@ export interface SeatRecord {
   timeouts?: number;
   /** Private lines before this move sequence belonged to an earlier holder of the seat. */
   sinceSequence?: number;
+  /** The holder muted this table: no mention, DM or reminder but the last warning before a deadline. */
+  muted?: boolean;
 }
 
 export interface GameRecord {
@@ -45,6 +47,13 @@ export interface GameRecord {
   seats: SeatRecord[];
   /** Who held each seat from which move on; absent for a record built by hand (tests). */
   holders?: SeatHolder[];
+  /** A table of a class session, and its number there; absent or null elsewhere. */
+  sessionId?: number | null;
+  tableNumber?: number | null;
+  /** Paused by the session's facilitator since then: no move, no bot, no clock. */
+  pausedAt?: Date | null;
+  /** Ended by the facilitator, ranked as it stood. */
+  stoppedEarly?: boolean;
 }
 
 /** One holder of a seat, from the move `fromSequence` on. */
@@ -97,6 +106,8 @@ export interface MoveInput {
   interactionId: string | null;
   /** Played for the seat because its time ran out. */
   timeout?: boolean;
+  /** Played by the seat's bot while its holder is away (table setting `whileAway: 'bot'`): no time-out counted. */
+  standIn?: boolean;
 }
 
 export interface MoveApplied {
@@ -104,6 +115,8 @@ export interface MoveApplied {
   events: LogEvent[];
   /** Whether the move queued something for the channel (bots pause only after a post). */
   posted: boolean;
+  /** Whether its player may take it back (bots then wait for the undo window). */
+  undoable?: boolean;
 }
 
 /** A post waiting in the outbox. */
@@ -130,12 +143,16 @@ export interface JobSink {
   botTurn(tx: Q, gameId: number, delayMs: number): Promise<void>;
   /** Replaces the game's clock check with one at `at` (on the store's clock), or removes it. */
   clock(tx: Q, gameId: number, at: Date | null, now: Date): Promise<void>;
+  /** Replaces a person's digest job with one at `at` (on the store's clock), or removes it. */
+  digest?(tx: Q, userId: string, at: Date | null, now: Date): Promise<void>;
 }
 
 export interface StoreOptions {
   now?: () => Date;
   /** How long bots pause after a post a person may be reading (BOT_MOVE_DELAY_MS). */
   botDelayMs?: number;
+  /** How long bots wait while the move before them may still be taken back (UNDO_BOT_WAIT_MS). */
+  undoWaitMs?: number;
 }
 
 /** Bots pause as a person would, unless the table plays live (by default: one human and bots). */
@@ -147,7 +164,7 @@ export function botDelay(record: GameRecord, botDelayMs: number): number {
 
 /** The bot seat that must play now, if any. */
 export function pendingBotSeat(record: GameRecord): Seat | null {
-  if (record.status !== 'active') return null;
+  if (record.status !== 'active' || record.pausedAt) return null;
   const pending: Seat[] = gameById(record.gameType)!.pending(record.state);
   return pending.find((seat) => record.seats[seat]?.isBot) ?? null;
 }

@@ -157,6 +157,7 @@ export const users = pgTable('users', {
   utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(0),
   digestAt: at('digest_at'),
   dmClosed: boolean('dm_closed').notNull().default(false),
+  locale: text('locale'),
 }, (table) => [index('users_digest').on(table.digestAt), index('users_away').on(table.awayUntil)]);
 
 export const ratings = pgTable(

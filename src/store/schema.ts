@@ -18,6 +18,8 @@ export interface PostPayload {
   ping: Seat[];
   over: boolean;
   outcome?: Outcome;
+  /** The last warning before a deadline (a 'reminder' post): it mentions the player whatever they chose. */
+  warning?: boolean;
 }
 
 /** 'standard': the game's one-move bot; 'strong': a search over samples of its seat's view. */
@@ -242,6 +244,8 @@ export const users = sqliteTable('users', {
   digestAt: integer('digest_at', { mode: 'timestamp_ms' }),
   /** A DM to this person was refused: they are mentioned in the channel instead (told once). */
   dmClosed: integer('dm_closed', { mode: 'boolean' }).notNull().default(false),
+  /** The person's language for what reaches them outside a game's channel (the digest). */
+  locale: text('locale'),
 }, (table) => [index('users_digest').on(table.digestAt), index('users_away').on(table.awayUntil)]);
 
 /** Per-server ratings, per game and overall (`game_type` '*'), updated when a game ends. */
@@ -288,7 +292,8 @@ export const moves = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.sequence] }), index('moves_game_seat').on(table.gameId, table.seat)],
 );
 
-export type PostKind = 'board' | 'edit' | 'log' | 'final' | 'reminder';
+/** 'debrief': a class session's debrief, sent to the session's channel after its table's last post. */
+export type PostKind = 'board' | 'edit' | 'log' | 'final' | 'reminder' | 'debrief';
 
 /**
  * The outbox: what the channel must get, written in the same transaction as the move that

@@ -11,7 +11,8 @@ const LANGUAGES: { code: Language; name: string }[] = [
   { code: 'fr', name: 'Français' },
 ];
 
-function shell(language: Language, title: string, badge: string, attrs: Record<string, string | number>, body: string, selfPath: string): string {
+/** A page: the game pages' script and style by default; the class screen names its own. */
+export function shell(language: Language, title: string, badge: string, attrs: Record<string, string | number>, body: string, selfPath: string, assets = { style: 'page', script: 'page' }): string {
   const data = Object.entries(attrs).map(([k, v]) => ` data-${k}="${escapeHtml(String(v))}"`).join('');
   const switcher = LANGUAGES.map((l) => l.code === language
     ? `<strong lang="${l.code}" aria-current="true">${l.name}</strong>`
@@ -23,8 +24,9 @@ function shell(language: Language, title: string, badge: string, attrs: Record<s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/assets/page.css">
-<script src="/assets/page.js" defer></script>
+<link rel="stylesheet" href="/assets/${assets.style}.css">
+<script src="/assets/reconnect.js" defer></script>
+<script src="/assets/${assets.script}.js" defer></script>
 </head>
 <body${data}>
 <header>

@@ -111,7 +111,7 @@ export function liveModel(
 export function replayModel(
   record: GameRecord,
   states: readonly unknown[],
-  moves: readonly { seat: Seat }[],
+  moves: readonly { seat: Seat; sequence?: number }[],
   lines: readonly { sequence: number; line: Msg }[],
   language: Language,
   base: string,
@@ -121,7 +121,9 @@ export function replayModel(
   const bySequence = new Map<number, Msg[]>();
   for (const l of lines) bySequence.set(l.sequence, [...(bySequence.get(l.sequence) ?? []), l.line]);
   const steps = states.map((state, step): ReplayStep => {
-    const names = seatNamer(record, 'plain', step);
+    // A move taken back is no step: step k is the k-th move still standing, at its own sequence.
+    const at = step === 0 ? 0 : (moves[step - 1]?.sequence ?? step);
+    const names = seatNamer(record, 'plain', at);
     const view = game.publicView(state);
     const over = game.isOver(state);
     const pending: Seat[] = over ? [] : game.pending(state);
@@ -129,9 +131,9 @@ export function replayModel(
     const payload: PostPayload = { version: step, view, lines: [], pending, ping: [], over };
     return {
       image: `${base}/step/${step}.png?lang=${language}`,
-      alt: altText({ ...record, seats: record.seats.map((s) => ({ ...s, ...holderAt(record, s.position, step) })) }, payload, language),
-      who: mover === undefined ? t(language, 'web.deal') : plain(t(language, 'web.moveBy', { player: seatNamer(record, 'plain', step)(mover) })),
-      lines: (bySequence.get(step) ?? []).map((m) => plain(localise(language, m, names))),
+      alt: altText({ ...record, seats: record.seats.map((s) => ({ ...s, ...holderAt(record, s.position, at) })) }, payload, language),
+      who: mover === undefined ? t(language, 'web.deal') : plain(t(language, 'web.moveBy', { player: names(mover) })),
+      lines: (bySequence.get(at) ?? []).map((m) => plain(localise(language, m, names))),
       turn: over ? t(language, 'web.over') : turnText(pending, names, language),
       status: statusFields(game, view, names, language),
     };

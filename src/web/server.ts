@@ -14,27 +14,18 @@ import { languageOf, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { gameOf, type GameRecord, type GameStore } from '../store/game-store.js';
 import type { BoardCache } from './board-cache.js';
-import { livePage, notFoundPage, replayPage } from './html.js';
+import { livePage, replayPage } from './html.js';
 import { liveModel, pageBoardJob, replayModel, type LiveModel, type ReplayModel } from './model.js';
 import { RateLimiter } from './rate-limit.js';
+import { IMMUTABLE, KEEPALIVE_MS, STREAM_HEADERS, send, sendHtml, sendNotFound, sendText } from './respond.js';
+import { SessionScreens } from './session-screen.js';
 
-export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': CSP,
-  'X-Content-Type-Options': 'nosniff',
-  // The token is in the address: never pass it on to another site.
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-const IMMUTABLE = { 'Cache-Control': 'public, max-age=86400, immutable' };
+export { CSP } from './respond.js';
 /** A post image's cache key: its path and the language asked for. */
 const postKey = (url: URL): string => `${url.pathname}?${url.searchParams.get('lang') ?? ''}`;
 const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 /** How often the versions of watched games are read. */
 export const POLL_MS = 1000;
-/** A comment line this often keeps proxies from closing an idle event stream. */
-const KEEPALIVE_MS = 20_000;
 /** Event streams open at once, in all; more get 503 and retry. */
 const MAX_STREAMS = 5000;
 /** A live page lists the public lines of this many of the latest posted moves (at most LIVE_LINES). */
@@ -52,6 +43,9 @@ export const LIVE_CACHE = 256;
 const ASSETS: Record<string, { type: string; body: Buffer }> = {
   '/assets/page.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/page.js', import.meta.url)) },
   '/assets/page.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/page.css', import.meta.url)) },
+  '/assets/reconnect.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/reconnect.js', import.meta.url)) },
+  '/assets/class.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/class.js', import.meta.url)) },
+  '/assets/class.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/class.css', import.meta.url)) },
 };
 
 interface Watcher {
@@ -62,7 +56,7 @@ interface Watcher {
 
 interface Replayed {
   states: unknown[];
-  moves: { seat: number }[];
+  moves: { seat: number; sequence?: number }[];
   lines: { sequence: number; line: import('../engine/index.js').Msg }[];
   /** Built once per language: a finished game never changes. */
   models: Map<Language, ReplayModel>;
@@ -93,9 +87,12 @@ export class WebPages {
   private closed = false;
 
   private readonly trusted: (address: string, hop: number) => boolean;
+  /** The class screens of sessions (`/s/<token>`). */
+  readonly sessions: SessionScreens;
 
   constructor(private readonly opts: WebOptions) {
     this.limiter = new RateLimiter(opts.ratePerMinute, opts.now);
+    this.sessions = new SessionScreens(opts);
     this.trusted = opts.trustProxy ? proxyAddr.compile([...opts.trustProxy]) : () => false;
   }
 
@@ -123,6 +120,7 @@ export class WebPages {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.sessions.close();
     if (this.poller) clearInterval(this.poller);
     if (this.keepalive) clearInterval(this.keepalive);
     this.poller = this.keepalive = null;
@@ -139,7 +137,7 @@ export class WebPages {
 
   /** Event streams open now (benchmarks, tests). */
   get openStreams(): number {
-    return this.streams;
+    return this.streams + this.sessions.openStreams;
   }
 
   /** The visitor's address: the proxy's X-Forwarded-For entry only when the connection comes from a trusted proxy. */
@@ -158,6 +156,7 @@ export class WebPages {
     const asset = ASSETS[url.pathname];
     if (asset) return this.send(res, 200, asset.type, asset.body, { 'Cache-Control': 'public, max-age=3600' });
     const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 's') return this.sessions.route(req, res, parts, url);
     if (parts[0] !== 'g' || !parts[1] || !TOKEN.test(parts[1]) || parts.length > 4) return this.notFound(res);
     const known = parts[2] === 'post' && parts.length === 4 ? this.postPngs.get(postKey(url)) : undefined;
     if (known) return this.send(res, 200, 'image/png', known, IMMUTABLE);
@@ -219,7 +218,8 @@ export class WebPages {
     const replayed = await this.replayed(record);
     const state = replayed.states[step];
     if (state === undefined) return this.notFound(res);
-    const png = await this.opts.images.renderForPage(pageBoardJob(record, gameOf(record).publicView(state), language, step));
+    const at = step === 0 ? 0 : (replayed.moves[step - 1]?.sequence ?? step);
+    const png = await this.opts.images.renderForPage(pageBoardJob(record, gameOf(record).publicView(state), language, at));
     return this.send(res, 200, 'image/png', png, IMMUTABLE);
   }
 
@@ -241,7 +241,7 @@ export class WebPages {
         state = result.state;
         states.push(state);
       }
-      return { states, moves: log.map((m) => ({ seat: m.seat })), lines, models: new Map() };
+      return { states, moves: log.map((m) => ({ seat: m.seat, sequence: m.sequence })), lines, models: new Map() };
     })();
     replaying.catch(() => this.replays.peek(record.id) === replaying && this.replays.delete(record.id));
     this.replays.set(record.id, replaying);
@@ -260,7 +260,7 @@ export class WebPages {
   private async stream(req: IncomingMessage, res: ServerResponse, record: GameRecord, language: Language, base: string): Promise<void> {
     if (this.closed) return this.text(res, 503, 'Closing\n');
     if (this.streams >= MAX_STREAMS) return this.text(res, 503, 'Busy\n', { 'Retry-After': '10' });
-    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, STREAM_HEADERS);
     if (req.method === 'HEAD') return void res.end();
     const model = await this.live(record, language, base);
     res.write(`retry: 2000\ndata: ${JSON.stringify(model)}\n\n`);
@@ -328,19 +328,18 @@ export class WebPages {
   // ------------------------------------------------------------ answers
 
   private html(res: ServerResponse, body: string): void {
-    this.send(res, 200, 'text/html; charset=utf-8', Buffer.from(body), { 'Cache-Control': 'no-cache' });
+    sendHtml(res, body);
   }
 
   private notFound(res: ServerResponse): void {
-    this.text(res, 404, notFoundPage());
+    sendNotFound(res);
   }
 
   private text(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-    this.send(res, status, 'text/plain; charset=utf-8', Buffer.from(body), { 'Cache-Control': 'no-store', ...headers });
+    sendText(res, status, body, headers);
   }
 
   private send(res: ServerResponse, status: number, type: string, body: Buffer, headers: Record<string, string>): void {
-    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': body.length, ...headers });
-    res.end(body);
+    send(res, status, type, body, headers);
   }
 }

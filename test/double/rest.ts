@@ -75,6 +75,7 @@ export class RestApi {
     r('GET', 'channels/:cid/messages/:mid', true, (_c, p) => ({ status: 200, body: this.state.messageJson(this.channelMessage(p.cid!, p.mid!)) }));
     r('PATCH', 'channels/:cid/messages/:mid', true, (c, p) => this.editChannelMessage(c, p.cid!, p.mid!));
     r('DELETE', 'channels/:cid/messages/:mid', true, (_c, p) => this.deleteChannelMessage(p.cid!, p.mid!));
+    r('POST', 'channels/:cid/threads', true, (c, p) => this.createThread(c, p.cid!));
     r('POST', 'channels/:cid/typing', true, (_c, p) => (this.requireChannel(p.cid!), { status: 204 }));
 
     r('GET', 'applications/@me', true, () => ({ status: 200, body: this.applicationJson() }));
@@ -635,8 +636,37 @@ export class RestApi {
       ...(body.nonce !== undefined ? { nonce: body.nonce } : {}),
       ...(messageReference ? { messageReference } : {}),
     });
+    m.pinged = pingedUsers(m.content, body.allowed_mentions);
     this.emitMessage('MESSAGE_CREATE', m);
     return { status: 200, body: this.state.messageJson(m) };
+  }
+
+  /** A public thread without a starter message (Start Thread without Message), as Discord checks it. */
+  private createThread(ctx: Ctx, cid: string): Result {
+    const parent = this.requireChannel(cid);
+    const body = typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {};
+    if (parent.type !== 0 || !parent.guildId) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+    if (!has(parent.botPermissions, Perm.ViewChannel)) throw new ApiError(403, 50001, 'Missing Access');
+    if (!has(parent.botPermissions, Perm.CreatePublicThreads)) throw new ApiError(403, 50013, 'Missing Permissions');
+    if (typeof body.name !== 'string' || body.name.length < 1 || body.name.length > 100) {
+      throw ApiError.invalidForm([{ path: ['name'], code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }]);
+    }
+    const existing = this.state.guildChannels(parent.guildId).length;
+    const thread: ChannelRecord = {
+      id: snowflake(),
+      guildId: parent.guildId,
+      name: body.name,
+      type: 11,
+      parentId: parent.id,
+      botPermissions: parent.botPermissions,
+      position: existing,
+      lastMessageId: null,
+      createdAt: new Date().toISOString(),
+    };
+    this.state.channels.set(thread.id, thread);
+    const json = this.state.channelJson(thread);
+    this.gateway.dispatchGuildEvent(parent.guildId, 'THREAD_CREATE', { ...json, newly_created: true });
+    return { status: 201, body: json };
   }
 
   private editChannelMessage(ctx: Ctx, cid: string, mid: string): Result {
@@ -784,4 +814,16 @@ export class RestApi {
     this.setCommandList(gid, list);
     return { status: 204 };
   }
+}
+
+/**
+ * Who a message notifies, as Discord decides: the users mentioned in its content, all of them
+ * without `allowed_mentions`, else those its `parse` or `users` lets through.
+ */
+export function pingedUsers(content: string, allowed: unknown): string[] {
+  const mentioned = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!))];
+  if (!allowed || typeof allowed !== 'object') return mentioned;
+  const { parse, users } = allowed as { parse?: unknown; users?: unknown };
+  if (Array.isArray(parse) && parse.includes('users')) return mentioned;
+  return mentioned.filter((id) => Array.isArray(users) && users.includes(id));
 }

@@ -63,6 +63,8 @@ export interface MessageRecord {
   createdAt: number;
   editedAt?: number;
   deleted?: boolean;
+  /** Channel messages: the users Discord would notify (mentioned in the content and allowed by allowed_mentions). */
+  pinged?: string[];
 }
 
 export interface Violation {

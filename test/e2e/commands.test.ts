@@ -21,7 +21,7 @@ describe('slash command registration', () => {
 
     let bot = await launchBot(double, dbPath, { DISCORD_GUILD_ID: '' });
     expect(double.commandPuts).toBe(1);
-    expect(names(double.commands.global)).toEqual(['game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'status']);
+    expect(names(double.commands.global)).toEqual(['away', 'game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'session', 'status']);
     expect(double.commands.guild.get(GUILD_ID) ?? []).toEqual([]);
     await bot.stop();
 
@@ -31,7 +31,7 @@ describe('slash command registration', () => {
 
     bot = await launchBot(double, dbPath);
     expect(double.commandPuts).toBe(2);
-    expect(names(double.commands.guild.get(GUILD_ID)!)).toEqual(['game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'status']);
+    expect(names(double.commands.guild.get(GUILD_ID)!)).toEqual(['away', 'game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'session', 'status']);
     const game = (double.commands.guild.get(GUILD_ID) as { name: string; name_localizations?: Record<string, string> }[]).find((c) => c.name === 'game')!;
     expect(game.name_localizations?.fr).toBe('partie');
     await bot.stop();
@@ -46,6 +46,6 @@ describe('slash command registration', () => {
       timeout: 20_000,
     });
     expect(double.commandPuts).toBe(before + 1);
-    expect((double.commands.guild.get(GUILD_ID) as unknown[]).length).toBe(9);
+    expect((double.commands.guild.get(GUILD_ID) as unknown[]).length).toBe(11);
   });
 });

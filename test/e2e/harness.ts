@@ -31,6 +31,8 @@ export function botEnv(double: DiscordDouble, dbPath: string, extra: Record<stri
     DATABASE_PATH: dbPath,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
     BOT_MOVE_DELAY_MS: '0',
+    // Bots would otherwise wait for each undoable move; the undo tests set it.
+    UNDO_BOT_WAIT_MS: '0',
     ...extra,
   };
 }

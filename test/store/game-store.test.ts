@@ -50,7 +50,7 @@ describe.each(backends)('game store on $name', ({ open, kind }) => {
   it('opens a lobby with the creator seated', async () => {
     const game = await lobby(store);
     expect(game.status).toBe('lobby');
-    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, botLevel: 'standard', displayName: 'Alice', timeouts: 0, sinceSequence: 0 }]);
+    expect(game.seats).toEqual([{ position: 0, userId: 'u1', isBot: false, botLevel: 'standard', displayName: 'Alice', timeouts: 0, sinceSequence: 0, muted: false }]);
     expect((await store.openInChannel('100000000000000001'))?.id).toBe(game.id);
   });
 
@@ -132,7 +132,7 @@ describe.each(backends)('game store on $name', ({ open, kind }) => {
     expect(result.ok).toBe(true);
     const after = (await store.get(game.id))!;
     expect(after.version).toBe(game.version + 1);
-    expect((await store.moveLog(game.id))).toEqual([{ seat, move, actorId: 'u1', interactionId: 'i-1' }]);
+    expect((await store.moveLog(game.id))).toEqual([{ sequence: 1, seat, move, actorId: 'u1', interactionId: 'i-1' }]);
     expect((await store.lastMoveOf(game.id, seat))).toMatchObject({ sequence: 1, version: game.version, actorId: 'u1' });
     expect((await store.lastMoveOf(game.id, (seat + 1) % 3))).toBeNull();
     expect(after.state).toEqual((rEco.apply(game.state, seat, move) as { state: unknown }).state);

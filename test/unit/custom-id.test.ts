@@ -16,6 +16,7 @@ const samples: CustomId[] = [
   { kind: 'bot-level', gameId: 5, seat: 2, level: 'strong' },
   { kind: 'bot-level', gameId: 5, seat: 1, level: 'standard' },
   { kind: 'hint', gameId: 8, version: 31 },
+  { kind: 'undo', gameId: 8, version: 32 },
 ];
 
 describe('custom ids', () => {
@@ -30,7 +31,7 @@ describe('custom ids', () => {
     expect(encodeCustomId(id).length).toBeLessThanOrEqual(LIMITS.customId);
   });
 
-  it.each(['', 'lobby', 'lobby:x:join', 'lobby:1:dance', 'hand:1:2', 'mv:1:x:play', 'mv:1:2:', 'mv:1:2:pl ay', 'page:1:2:s', 'other:1', 'mv:1:2:a:b:c', 'rules:../etc', 'lvl:1:2:expert', 'lvl:1:x:strong', 'hint:1', 'hint:1:2:3'])(
+  it.each(['', 'lobby', 'lobby:x:join', 'lobby:1:dance', 'hand:1:2', 'mv:1:x:play', 'mv:1:2:', 'mv:1:2:pl ay', 'page:1:2:s', 'other:1', 'mv:1:2:a:b:c', 'rules:../etc', 'lvl:1:2:expert', 'lvl:1:x:strong', 'hint:1', 'hint:1:2:3', 'undo:1', 'undo:1:x', 'undo:1:2:3'])(
     'rejects malformed id %j',
     (raw) => {
       expect(decodeCustomId(raw)).toBeNull();

@@ -69,9 +69,9 @@ describe('slash commands', () => {
   });
 
   it('offers /game, /hand, /status, /rules, /help and the async-play commands', () => {
-    expect(all.map((c) => c.name).sort()).toEqual(['game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'status']);
+    expect(all.map((c) => c.name).sort()).toEqual(['away', 'game', 'hand', 'help', 'history', 'leaderboard', 'notify', 'profile', 'rules', 'session', 'status']);
     const game = all.find((c) => c.name === 'game') as unknown as Option;
-    expect(game.options!.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'add-bot', 'start', 'cancel', 'settings', 'kick', 'take-seat', 'log', 'link']);
+    expect(game.options!.map((o) => o.name)).toEqual(['new', 'join', 'leave', 'add-bot', 'start', 'cancel', 'settings', 'kick', 'take-seat', 'log', 'undo', 'link']);
   });
 
   it('names every /game new option and choice in French too', () => {

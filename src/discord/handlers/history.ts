@@ -30,7 +30,7 @@ async function summary(ctx: BotContext, record: GameRecord, language: Language):
     // A seat that changed hands shows everyone who played it, in order.
     players: record.seats.map((s) => seatHolderNames(record, s.position, 'plain').join(' → ')).join(', '),
     winner: winners.join(', ') || '—',
-    moves: await ctx.store.moveCount(record.id),
+    moves: await ctx.store.movesPlayed(record.id),
     count: days,
   });
 }

@@ -14,7 +14,8 @@ export async function showStatus(ctx: BotContext, interaction: RepliableInteract
   const deadlines = record.status === 'active'
     ? await Promise.all(pendingSeats(record).filter((seat) => !record.seats[seat]?.isBot).map(async (seat) => ({ seat, deadlineAt: (await ctx.store.clockOf(record.id, seat))?.deadlineAt ?? null })))
     : [];
-  await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction), deadlines)], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  const away = record.status === 'active' || record.status === 'lobby' ? await ctx.store.awayOf(record) : undefined;
+  await interaction.reply({ embeds: [statusEmbed(record, userLanguage(interaction), deadlines, away)], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 function pendingSeats(record: GameRecord): number[] {

@@ -101,7 +101,7 @@ export async function lobbyAction(
     return;
   }
   if (interaction.isButton()) {
-    await interaction.update(lobbyMessage(updated));
+    await interaction.update(lobbyMessage(updated, await ctx.store.awayOf(updated)));
   } else {
     await interaction.reply({ content: t(language, `lobby.done.${action}`, { id: updated.id }), flags: MessageFlags.Ephemeral });
     await editLobbyMessage(ctx, updated);
@@ -116,7 +116,7 @@ export async function setBotLevel(ctx: BotContext, interaction: ButtonInteractio
   const result = await ctx.store.setBotLevel(record.id, interaction.user.id, seat, level);
   if (!result.ok) return replyError(interaction, result.error);
   ctx.logger.info({ gameId: record.id, seat, level }, 'bot level set');
-  await interaction.update(lobbyMessage(result.value));
+  await interaction.update(lobbyMessage(result.value, await ctx.store.awayOf(result.value)));
 }
 
 /** Leaving a running game hands the seat to a bot; everyone is told publicly. */
@@ -177,7 +177,7 @@ export async function postLobby(ctx: BotContext, interaction: ChatInputCommandIn
     })().catch((error: unknown) => ctx.logger.warn({ err: error, channelId: record.channelId }, 'earlier posts not sent before a lobby'));
     if (!(await within(sending, OWED_POSTS_QUICK_MS))) return postLobbyAfter(ctx, interaction, record, sending);
   }
-  const posted = lobbyMessage(record);
+  const posted = lobbyMessage(record, await ctx.store.awayOf(record));
   const response = await interaction.reply({ ...posted, withResponse: true });
   await saveLobbyMessage(ctx, record, response.resource?.message?.id, posted);
 }
@@ -187,7 +187,7 @@ async function postLobbyAfter(ctx: BotContext, interaction: ChatInputCommandInte
   await within(sending, OWED_POSTS_WAIT_MS);
   const channel = await channelById(ctx.client, record.channelId);
   if (!channel?.isSendable()) throw new Error(`channel ${record.channelId} cannot receive the lobby`);
-  const posted = lobbyMessage(record);
+  const posted = lobbyMessage(record, await ctx.store.awayOf(record));
   const message = await channel.send(posted);
   await saveLobbyMessage(ctx, record, message.id, posted);
   await interaction.editReply({ content: `✅ ${t(userLanguage(interaction), 'lobby.openedBelow')}` });
@@ -196,14 +196,14 @@ async function postLobbyAfter(ctx: BotContext, interaction: ChatInputCommandInte
 async function saveLobbyMessage(ctx: BotContext, record: GameRecord, messageId: string | undefined, posted: ReturnType<typeof lobbyMessage>): Promise<void> {
   if (!messageId) return;
   const saved = await ctx.store.setLobbyMessage(record.id, messageId);
-  if (saved?.status === 'lobby' && JSON.stringify(lobbyMessage(saved)) !== JSON.stringify(posted)) await editLobbyMessage(ctx, saved);
+  if (saved?.status === 'lobby' && JSON.stringify(lobbyMessage(saved, await ctx.store.awayOf(saved))) !== JSON.stringify(posted)) await editLobbyMessage(ctx, saved);
 }
 
 async function editLobbyMessage(ctx: BotContext, record: GameRecord): Promise<void> {
   if (!record.lobbyMessageId) return;
   try {
     const channel = await channelById(ctx.client, record.channelId);
-    if (channel?.isTextBased()) await channel.messages.edit(record.lobbyMessageId, lobbyMessage(record));
+    if (channel?.isTextBased()) await channel.messages.edit(record.lobbyMessageId, lobbyMessage(record, await ctx.store.awayOf(record)));
   } catch (error) {
     ctx.logger.warn({ gameId: record.id, err: error }, 'could not edit the lobby message');
   }

@@ -17,7 +17,7 @@ export async function showLog(ctx: BotContext, interaction: ChatInputCommandInte
   if (!record || record.status === 'lobby') return replyError(interaction, record ? 'error.notStarted' : 'error.noGameHere');
   const language = userLanguage(interaction);
   const lines = await logLines(ctx, record, language);
-  const head = t(language, 'log.title', { game: t(language, gameOf(record).nameKey), id: record.id, count: await ctx.store.moveCount(record.id) });
+  const head = t(language, 'log.title', { game: t(language, gameOf(record).nameKey), id: record.id, count: await ctx.store.movesPlayed(record.id) });
   // The newest lines matter most: keep as many from the end as fit.
   const body: string[] = [];
   let size = head.length;

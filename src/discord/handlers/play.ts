@@ -29,12 +29,13 @@ const PRIVATE_LINES = 10;
  * this seat's private lines since its own last move, so a seat another player paid, robbed or
  * traded with learns it here. `image: false` sends the text alone (the hand is in it too).
  */
-async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}, image = true) {
+export async function handView(ctx: BotContext, record: GameRecord, seat: number, language: Language, opts: HandOptions = {}, image = true) {
   const clock = await ctx.store.clockOf(record.id, seat);
   opts = {
     ...opts,
     privateEvents: (await ctx.store.linesSinceOwnMove(record.id, seat)).slice(-PRIVATE_LINES).map((l) => l.event),
     snoozable: !!clock && !clock.snoozed && clock.remindAt !== null,
+    undoable: (await ctx.store.undoableBy(record)) === seat,
   };
   const png = !image
     ? null

@@ -7,13 +7,17 @@ import type { BotContext, Command } from '../context.js';
 import { answerSeatRequest, takeSeat } from './seats.js';
 import { rematch } from './rematch.js';
 import { snooze } from './snooze.js';
+import { mute } from './mute.js';
 import { decodeCustomId } from '../messages/custom-id.js';
 import { historyButton } from './history.js';
 import { showRules, showStatus } from './info.js';
 import { lobbyAction, setBotLevel } from './lobby.js';
 import { showHint } from './hints.js';
+import { undoButton } from './undo.js';
 import { answerDecision, askForm, showHand, showPage } from './play.js';
 import { replyError } from './replies.js';
+import { joinTable, sessionButton } from './session.js';
+import { flagButton, flagPick } from './session-flags.js';
 
 export function createRouter(ctx: BotContext, commands: Map<string, Command>) {
   return async function route(interaction: Interaction): Promise<void> {
@@ -65,18 +69,28 @@ async function dispatch(ctx: BotContext, commands: Map<string, Command>, interac
         return rematch(ctx, interaction, id.gameId);
       case 'snooze':
         return snooze(ctx, interaction, id.gameId);
+      case 'mute':
+        return mute(ctx, interaction, id.gameId, id.on);
       case 'take':
         return takeSeat(ctx, interaction, await ctx.store.get(id.gameId), id.seat);
       case 'bot-level':
         return setBotLevel(ctx, interaction, await ctx.store.get(id.gameId), id.seat, id.level);
       case 'hint':
         return showHint(ctx, interaction, id.gameId, id.version);
+      case 'undo':
+        return undoButton(ctx, interaction, id.gameId, id.version);
       case 'seat-request':
         return answerSeatRequest(ctx, interaction, id.requestId, id.accept);
       case 'history':
         return historyButton(ctx, interaction, id.page);
+      case 'session':
+        return sessionButton(ctx, interaction, id.sessionId, id.action);
+      case 'flag':
+        return flagButton(ctx, interaction, id.gameId);
     }
   } else if (interaction.isStringSelectMenu()) {
+    if (id.kind === 'session-table') return joinTable(ctx, interaction, id.sessionId, Number(interaction.values[0]));
+    if (id.kind === 'flag-pick') return flagPick(ctx, interaction, id.gameId);
     if (id.kind === 'move') return answerDecision(ctx, interaction, id, { values: interaction.values });
   } else if (id.kind === 'move') {
     return answerDecision(ctx, interaction, id, { fields: modalFields(interaction) });

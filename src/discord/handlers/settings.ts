@@ -100,6 +100,6 @@ export async function changeSettings(ctx: BotContext, interaction: ChatInputComm
   });
   if (result.value.status === 'lobby' && result.value.lobbyMessageId) {
     const channel = await channelById(ctx.client, result.value.channelId).catch(() => null);
-    if (channel && 'messages' in channel) await channel.messages.edit(result.value.lobbyMessageId, lobbyMessage(result.value)).catch(() => undefined);
+    if (channel && 'messages' in channel) await channel.messages.edit(result.value.lobbyMessageId, lobbyMessage(result.value, await ctx.store.awayOf(result.value))).catch(() => undefined);
   }
 }

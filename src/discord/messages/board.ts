@@ -9,6 +9,8 @@ import { LIMITS, clip } from './limits.js';
 import { withWatchLink } from './web-link.js';
 import { gameLanguage, gameName, seatNamer, turnLineFor } from './names.js';
 import { altText, withImage } from './image-jobs.js';
+import { mentionNamer, type Reach } from './mentions.js';
+import { awayLines, type AwayMap } from './away.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -40,12 +42,16 @@ export function publicLogLines(record: GameRecord, events: readonly (Msg | LogEv
     .map(({ e, names }) => localise(language, e, names));
 }
 
-/** Only the newly pending humans are notified; the turn line still names everyone pending. */
-export function pingUsers(record: GameRecord, post: PostPayload): string[] {
-  return post.ping.map((seat) => record.seats[seat]?.userId).filter((id): id is string => !!id);
+/**
+ * Only the newly pending humans are notified; the turn line still names everyone pending. With
+ * a `Reach` (mentions.ts), only those it mentions, and the quiet ones are named without a mention.
+ */
+export function pingUsers(record: GameRecord, post: PostPayload, reach?: Reach): string[] {
+  return reach ? reach.mention : post.ping.map((seat) => record.seats[seat]?.userId).filter((id): id is string => !!id);
 }
 
-export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer | null) {
+/** `away`: people on time off (`GameStore.awayOf`), shown beside the turn line. */
+export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer | null, reach?: Reach, away?: AwayMap) {
   const language = gameLanguage(record);
   const lines = publicLogLines(record, post.lines, language, post.at);
   const embed = new EmbedBuilder()
@@ -54,20 +60,21 @@ export function boardMessage(record: GameRecord, post: PostPayload, png: Buffer 
   const files = withImage(embed, png, 'board.png', altText(record, post, language));
   if (lines.length) embed.setDescription(clip(lines.join('\n'), LIMITS.embedDescription));
   return {
-    content: clip(post.over ? t(language, 'board.over') : turnLineFor(record, post.pending, language, 'mention'), LIMITS.contentLength),
+    // A class session's pause is read when the board is sent or redrawn (pause and resume redraw it).
+    content: clip(post.over ? t(language, 'board.over') : [...(record.pausedAt ? [t(language, 'session.state.paused')] : []), turnLineFor(record, post.pending, language, mentionNamer(record, reach?.quiet)), ...awayLines(record, away, language, seatNamer(record, 'plain'))].join('\n'), LIMITS.contentLength),
     embeds: [embed],
     files,
     attachments: [],
     components: withWatchLink(post.over ? [] : [utilityButtons(record, language)], record, language),
-    allowedMentions: { users: pingUsers(record, post) },
+    allowedMentions: { users: pingUsers(record, post, reach) },
   };
 }
 
 /** A text-only post: an auction bid or a reveal, with the turn line when someone must act. */
-export function logMessage(record: GameRecord, post: PostPayload) {
+export function logMessage(record: GameRecord, post: PostPayload, reach?: Reach) {
   const language = gameLanguage(record);
   const lines = publicLogLines(record, post.lines, language, post.at);
-  if (post.pending.length > 0) lines.push(turnLineFor(record, post.pending, language, 'mention'));
+  if (post.pending.length > 0) lines.push(turnLineFor(record, post.pending, language, mentionNamer(record, reach?.quiet)));
   const humanPending = post.pending.some((seat) => !record.seats[seat]?.isBot);
   const components: Row[] = humanPending
     ? [new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
@@ -77,7 +84,7 @@ export function logMessage(record: GameRecord, post: PostPayload) {
   return {
     content: clip(lines.join('\n') || '…', LIMITS.contentLength),
     components,
-    allowedMentions: { users: pingUsers(record, post) },
+    allowedMentions: { users: pingUsers(record, post, reach) },
   };
 }
 
@@ -87,13 +94,13 @@ export function messageLink(record: GameRecord, messageId: string | null): strin
 }
 
 /** A reminder: one short line that mentions the player and links the current board. */
-export function reminderMessage(record: GameRecord, post: PostPayload) {
+export function reminderMessage(record: GameRecord, post: PostPayload, reach?: Reach) {
   const language = gameLanguage(record);
-  const names = seatNamer(record, 'mention');
+  const names = mentionNamer(record, reach?.quiet);
   const link = messageLink(record, record.boardMessageId);
   const lines = post.lines.map((l) => localise(language, l, names));
   if (link) lines.push(t(language, 'clock.boardLink', { link }));
-  return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post) } };
+  return { content: clip(`⏰ ${lines.join(' ')}`, LIMITS.contentLength), allowedMentions: { users: pingUsers(record, post, reach) } };
 }
 
 /** The direct message a player who asked for one gets when they must act. */

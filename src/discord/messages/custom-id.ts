@@ -10,16 +10,27 @@ export type CustomId =
   | { kind: 'rematch'; gameId: number }
   /** Mutes reminders for the clicker's seat until their turn is over. */
   | { kind: 'snooze'; gameId: number }
+  /** Mutes (or unmutes) the clicker's pings from this table for the rest of the game. */
+  | { kind: 'mute'; gameId: number; on: boolean }
   /** The host sets a lobby bot's level. */
   | { kind: 'bot-level'; gameId: number; seat: number; level: 'standard' | 'strong' }
   /** The strong bot's suggestion for the clicker's seat (tables with hints on). */
   | { kind: 'hint'; gameId: number; version: number }
+  /** Takes back the clicker's last move, drawn at the version right after it. */
+  | { kind: 'undo'; gameId: number; version: number }
   /** A person takes over a bot seat of a running game. */
   | { kind: 'take'; gameId: number; seat: number }
   /** The host or a moderator accepts or refuses a request to take over a seat. */
   | { kind: 'seat-request'; requestId: number; accept: boolean }
   /** Another page of /history. */
   | { kind: 'history'; page: number }
+  /** A class session's buttons: Join a table (everyone) and the facilitator's panel. */
+  | { kind: 'session'; sessionId: number; action: SessionAction }
+  /** The select of a session's tables (a student picks one); its value is the table number. */
+  | { kind: 'session-table'; sessionId: number }
+  /** Flag for the debrief: opens the select of what the seat may flag; the select stores it. */
+  | { kind: 'flag'; gameId: number }
+  | { kind: 'flag-pick'; gameId: number }
   | { kind: 'rules'; gameType: string }
   /** A decision answer: a button carries its choice; a select or modal carries it as its value. */
   | { kind: 'move'; gameId: number; version: number; step: string; choice?: string }
@@ -31,6 +42,8 @@ export type CustomId =
   | { kind: 'page'; gameId: number; version: number; step: string; page: number };
 
 export const LOBBY_ACTIONS = ['join', 'leave', 'bot', 'start', 'cancel'] as const;
+export const SESSION_ACTIONS = ['join', 'panel', 'start', 'pause', 'resume', 'end', 'debrief', 'export'] as const;
+export type SessionAction = (typeof SESSION_ACTIONS)[number];
 export type LobbyAction = (typeof LOBBY_ACTIONS)[number];
 
 // Steps and choices are short game-made ids; 32 each keeps the longest custom id under 100.
@@ -48,16 +61,28 @@ export function encodeCustomId(id: CustomId): string {
       return `rematch:${id.gameId}`;
     case 'snooze':
       return `snooze:${id.gameId}`;
+    case 'mute':
+      return `mute:${id.gameId}:${id.on ? 'on' : 'off'}`;
     case 'take':
       return `take:${id.gameId}:${id.seat}`;
     case 'bot-level':
       return `lvl:${id.gameId}:${id.seat}:${id.level}`;
     case 'hint':
       return `hint:${id.gameId}:${id.version}`;
+    case 'undo':
+      return `undo:${id.gameId}:${id.version}`;
     case 'seat-request':
       return `seatreq:${id.requestId}:${id.accept ? 'yes' : 'no'}`;
     case 'history':
       return `history:${id.page}`;
+    case 'session':
+      return `ses:${id.sessionId}:${id.action}`;
+    case 'session-table':
+      return `sest:${id.sessionId}`;
+    case 'flag':
+      return `flag:${id.gameId}`;
+    case 'flag-pick':
+      return `flagp:${id.gameId}`;
     case 'rules':
       return `rules:${id.gameType}`;
     case 'move':
@@ -88,6 +113,8 @@ export function decodeCustomId(raw: string): CustomId | null {
     case 'rematch':
     case 'snooze':
       return gameId !== null && b === undefined ? { kind, gameId } : null;
+    case 'mute':
+      return gameId !== null && (b === 'on' || b === 'off') && c === undefined ? { kind, gameId, on: b === 'on' } : null;
     case 'take': {
       const seat = int(b);
       return gameId !== null && seat !== null && c === undefined ? { kind, gameId, seat } : null;
@@ -96,7 +123,8 @@ export function decodeCustomId(raw: string): CustomId | null {
       const seat = int(b);
       return gameId !== null && seat !== null && (c === 'standard' || c === 'strong') && d === undefined ? { kind: 'bot-level', gameId, seat, level: c } : null;
     }
-    case 'hint': {
+    case 'hint':
+    case 'undo': {
       const version = int(b);
       return gameId !== null && version !== null && c === undefined ? { kind, gameId, version } : null;
     }
@@ -104,6 +132,14 @@ export function decodeCustomId(raw: string): CustomId | null {
       return gameId !== null && (b === 'yes' || b === 'no') && c === undefined ? { kind: 'seat-request', requestId: gameId, accept: b === 'yes' } : null;
     case 'history':
       return gameId !== null && b === undefined ? { kind, page: gameId } : null;
+    case 'ses':
+      return gameId !== null && SESSION_ACTIONS.includes(b as SessionAction) && c === undefined ? { kind: 'session', sessionId: gameId, action: b as SessionAction } : null;
+    case 'sest':
+      return gameId !== null && b === undefined ? { kind: 'session-table', sessionId: gameId } : null;
+    case 'flag':
+      return gameId !== null && b === undefined ? { kind, gameId } : null;
+    case 'flagp':
+      return gameId !== null && b === undefined ? { kind: 'flag-pick', gameId } : null;
     case 'rules':
       return a && SAFE.test(a) && b === undefined ? { kind, gameType: a } : null;
     case 'mv': {

@@ -7,6 +7,8 @@ import { encodeCustomId } from './custom-id.js';
 import { decisionComponents, decisionNotes } from './decision-ui.js';
 import { LIMITS, clip } from './limits.js';
 import { gameName, seatNamer } from './names.js';
+import { withMuteButton } from './mute.js';
+import { withFlagButton } from './session-flags.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -20,6 +22,8 @@ export interface HandOptions {
   notice?: string;
   /** Offer to mute this seat's reminders for the rest of its turn. */
   snoozable?: boolean;
+  /** Offer to take back this seat's last move (it may still be). */
+  undoable?: boolean;
 }
 
 export function handMessage(record: GameRecord, seat: Seat, language: Language, png: Buffer | null, opts: HandOptions = {}) {
@@ -50,14 +54,20 @@ export function handMessage(record: GameRecord, seat: Seat, language: Language, 
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hand', gameId: record.id })).setLabel(t(language, 'ui.refresh')).setStyle(ButtonStyle.Secondary),
       new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'status', gameId: record.id })).setLabel(t(language, 'ui.status')).setStyle(ButtonStyle.Secondary),
-      ...(opts.snoozable && decision
+      // Undo takes the snooze's place: a row holds five buttons, and whoever just moved is here.
+      ...(opts.snoozable && decision && !opts.undoable
         ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'snooze', gameId: record.id })).setLabel(t(language, 'ui.snooze')).setStyle(ButtonStyle.Secondary)]
+        : []),
+      ...(opts.undoable
+        ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'undo', gameId: record.id, version: record.version })).setLabel(t(language, 'undo.button')).setStyle(ButtonStyle.Danger)]
         : []),
       ...(record.settings.hints && decision
         ? [new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'hint', gameId: record.id, version: record.version })).setLabel(t(language, 'ui.hint')).setStyle(ButtonStyle.Success)]
         : []),
     ),
   );
+  withMuteButton(components, record, seat, language);
+  withFlagButton(components, record, seat, language);
   return {
     content: clip(lines.join('\n'), LIMITS.contentLength),
     embeds: [],

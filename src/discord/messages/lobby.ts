@@ -9,12 +9,14 @@ import { settingsLines } from './settings-text.js';
 import { withWatchLink } from './web-link.js';
 import { gameLanguage, gameName, seatNamer } from './names.js';
 import { COLOUR } from './board.js';
+import { awayTag, type AwayMap } from './away.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 // ---------------------------------------------------------------- lobby
 
-export function lobbyMessage(record: GameRecord) {
+/** `away`: people on time off (`GameStore.awayOf`): their seats say until when. */
+export function lobbyMessage(record: GameRecord, away?: AwayMap) {
   const language = gameLanguage(record);
   const game = gameOf(record);
   const parsed = game.parseOptions(record.options);
@@ -22,7 +24,7 @@ export function lobbyMessage(record: GameRecord) {
   const names = seatNamer(record, 'mention');
   const seatLines = record.seats.map((s) => {
     const botTag = s.isBot ? t(language, 'lobby.botLevelTag', { level: t(language, `bot.level.${s.botLevel ?? 'standard'}`) }) : '';
-    const tags = [botTag, s.userId === record.creatorId ? t(language, 'lobby.hostTag') : ''].filter(Boolean);
+    const tags = [botTag, s.userId === record.creatorId ? t(language, 'lobby.hostTag') : '', awayTag(record, s.position, away, language).trim()].filter(Boolean);
     return `${s.position + 1}. ${names(s.position)}${tags.length ? ` ${tags.join(' ')}` : ''}`;
   });
   const open = record.status === 'lobby';

@@ -55,8 +55,8 @@ export function turnLine(record: GameRecord, language: Language, style: 'mention
   return turnLineFor(record, gameOf(record).pending(record.state), language, style);
 }
 
-export function turnLineFor(record: GameRecord, pending: readonly Seat[], language: Language, style: 'mention' | 'plain'): string {
-  const names = pending.map(seatNamer(record, style));
+export function turnLineFor(record: GameRecord, pending: readonly Seat[], language: Language, style: 'mention' | 'plain' | SeatNamer): string {
+  const names = pending.map(typeof style === 'function' ? style : seatNamer(record, style));
   if (names.length === 1) return t(language, 'board.turn', { player: names[0] });
   return t(language, 'board.waitingFor', { players: names.join(', ') });
 }

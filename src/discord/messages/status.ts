@@ -7,6 +7,7 @@ import { LIMITS, clip } from './limits.js';
 import { gameName, seatNamer, seatNamerWithPast, turnLine } from './names.js';
 import { COLOUR } from './board.js';
 import { rankingLines } from './final.js';
+import { awayDate, awayTag, awayUntil, type AwayMap } from './away.js';
 
 // ---------------------------------------------------------------- status
 
@@ -21,7 +22,8 @@ export function discordTime(at: Date, style: 'f' | 'R'): string {
   return `<t:${Math.floor(at.getTime() / 1000)}:${style}>`;
 }
 
-export function statusEmbed(record: GameRecord, language: Language, deadlines: readonly SeatDeadline[] = []): EmbedBuilder {
+/** `away`: people on time off (`GameStore.awayOf`): their seats say until when. */
+export function statusEmbed(record: GameRecord, language: Language, deadlines: readonly SeatDeadline[] = [], away?: AwayMap): EmbedBuilder {
   const game = gameOf(record);
   const names = seatNamer(record, 'mention');
   const embed = new EmbedBuilder().setColor(COLOUR.board).setTitle(clip(t(language, 'status.title', { game: gameName(record, language), id: record.id }), 256));
@@ -32,11 +34,14 @@ export function statusEmbed(record: GameRecord, language: Language, deadlines: r
   const view = game.publicView(record.state);
   const head: string[] = [];
   const strongTag = ` (${t(language, 'bot.level.strong')})`;
-  head.push(t(language, 'status.seats', { seats: record.seats.map((s) => `${names(s.position)}${s.isBot && s.botLevel === 'strong' ? strongTag : ''}`).join(' → ') }));
+  head.push(t(language, 'status.seats', { seats: record.seats.map((s) => `${names(s.position)}${s.isBot && s.botLevel === 'strong' ? strongTag : ''}${awayTag(record, s.position, away, language)}`).join(' → ') }));
   if (record.status === 'active') {
+    // A class session's pause: the times below move on by its length once it resumes.
+    if (record.pausedAt) head.push(t(language, 'session.board.pausedStatus'));
     head.push(turnLine(record, language));
     for (const d of deadlines) {
       if (d.deadlineAt) head.push(t(language, 'status.deadline', { player: names(d.seat), at: discordTime(d.deadlineAt, 'f'), in: discordTime(d.deadlineAt, 'R') }));
+      else if (awayUntil(record, d.seat, away)) head.push(t(language, 'away.held', { player: names(d.seat), until: awayDate(awayUntil(record, d.seat, away)!) }));
       else head.push(t(language, 'status.noDeadline', { player: names(d.seat) }));
     }
   } else {

@@ -4,7 +4,7 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type MessageActionRowComponentBuilder } from 'discord.js';
 import { t, type Language } from '../../i18n/index.js';
-import type { GameRecord } from '../../store/game-store.js';
+import type { GameRecord, GameStore } from '../../store/game-store.js';
 import { LIMITS, clip } from './limits.js';
 
 let publicUrl: string | undefined;
@@ -21,6 +21,17 @@ export function webPagesOn(): boolean {
 /** The page of a game with a token, when pages are on. */
 export function gamePageUrl(token: string | null | undefined): string | null {
   return publicUrl && token ? `${publicUrl}/g/${token}` : null;
+}
+
+/** The class screen of a session with a token, when pages are on. */
+export function sessionPageUrl(token: string | null | undefined): string | null {
+  return publicUrl && token ? `${publicUrl}/s/${token}` : null;
+}
+
+/** The class screen's address for the facilitator's panel (its token made at the first ask); null while pages are off. */
+export async function classScreenUrl(store: Pick<GameStore, 'classScreens'>, sessionId: number): Promise<string | null> {
+  if (!publicUrl) return null;
+  return sessionPageUrl(await store.classScreens.token(sessionId));
 }
 
 function linkButton(record: GameRecord, language: Language): ButtonBuilder | null {

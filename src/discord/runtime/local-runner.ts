@@ -15,9 +15,9 @@ export class LocalRunner extends GameRunner {
   /** Games whose strong bot is still thinking after its pause ran out. */
   private readonly thinking = new Set<number>();
 
-  afterChange(record: GameRecord, posted = true): void {
+  afterChange(record: GameRecord, posted = true, undoable = false): void {
     this.drain(record.id);
-    this.scheduleBots(record, posted ? this.delayFor(record) : 0);
+    this.scheduleBots(record, Math.max(posted ? this.delayFor(record) : 0, undoable ? this.store.undoWaitMs : 0));
     this.onClocksChanged();
   }
 

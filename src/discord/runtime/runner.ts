@@ -19,6 +19,9 @@ import { channelById } from '../transport/channels.js';
 import type { ImageJob, Images } from './images.js';
 import { boardImageJob, boardMessage, finalImageJob, finalMessage, gameOf, logMessage, reminderMessage, seatRequestEndedMessage, turnDirectMessage } from '../messages/index.js';
 import type { Thinker } from './thinker.js';
+import type { Reach } from '../messages/mentions.js';
+import { reachFor, sendDirect } from './notices.js';
+import { sendDebrief } from './session-posts.js';
 
 /** Test hook: hold the poster before or after it sends, to simulate a crash at that moment. */
 export type PosterHold = 'before-send' | 'after-send' | undefined;
@@ -61,22 +64,28 @@ export abstract class GameRunner {
     const result = await this.store.applyMove(gameId, input);
     if (result.ok) {
       this.logger.info({ gameId, version: result.value.game.version, seat: input.seat, bot: input.actorId === null }, 'move applied');
-      this.afterChange(result.value.game, result.value.posted);
+      this.afterChange(result.value.game, result.value.posted, result.value.undoable);
     }
     return result;
   }
 
-  /** Sends what a change queued, then lets bots play (after a pause only if something was posted). */
-  abstract afterChange(record: GameRecord, posted?: boolean): void;
+  /**
+   * Sends what a change queued, then lets bots play (after a pause only if something was posted,
+   * and at least UNDO_BOT_WAIT_MS while the move before them may be taken back).
+   */
+  abstract afterChange(record: GameRecord, posted?: boolean, undoable?: boolean): void;
 
-  /** A seat's time ran out: its bot plays this one move for it; the player keeps the seat. */
-  async playForDeadline(gameId: number, seat: Seat): Promise<void> {
+  /**
+   * A seat's time ran out: its bot plays this one move for it; the player keeps the seat. With
+   * `standIn`, its holder is away at a table whose bots play for away players: no time-out counts.
+   */
+  async playForDeadline(gameId: number, seat: Seat, standIn = false): Promise<void> {
     const record = await this.store.get(gameId);
     if (!record || record.status !== 'active' || record.seats[seat]?.isBot) return;
     const game = gameOf(record);
     if (!game.pending(record.state).includes(seat)) return;
     const move = game.bot(game.seatView(record.state, seat), rngFromSeed(`${record.seed}:timeout:${record.version}`));
-    const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, timeout: true });
+    const result = await this.move(gameId, { expectedVersion: record.version, seat, actorId: null, move, interactionId: null, ...(standIn ? { standIn } : { timeout: true }) });
     // A click that committed first wins: then there is nothing left to do.
     if (!result.ok && result.error.key !== 'error.stale') throw new Error(`timed-out move refused: ${result.error.key}`);
   }
@@ -131,10 +140,11 @@ export abstract class GameRunner {
       const record = await this.store.get(gameId);
       if (!record) return;
       try {
-        const messageId = await this.send(record, post);
+        const reach = await reachFor(this.store, record, post.payload);
+        const messageId = await this.send(record, post, reach);
         if (this.hold === 'after-send') return this.holdForever();
         await this.store.markPosted(post, messageId);
-        await this.directMessages(record, post, messageId);
+        await this.directMessages(record, post, messageId, reach);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === UNKNOWN_CHANNEL) {
@@ -159,7 +169,9 @@ export abstract class GameRunner {
   protected abstract holdForever(): Promise<void>;
 
   /** Sends one post. The nonce makes a repeat after a crash return the message already made. */
-  private async send(record: GameRecord, post: PostRecord): Promise<string | null> {
+  private async send(record: GameRecord, post: PostRecord, reach: Reach): Promise<string | null> {
+    // Goes to the session's channel, even when the table's thread is gone.
+    if (post.kind === 'debrief') return sendDebrief(this.client, this.store, this.logger, record, `rc${post.id}`);
     const channel = await channelById(this.client, record.channelId);
     // A channel that no longer exists comes back from Discord as error 10003, which is final; no
     // channel without that error is a bad answer on the way (a proxy, a limit): try again later.
@@ -168,14 +180,16 @@ export abstract class GameRunner {
     const nonce = `rc${post.id}`;
     switch (post.kind) {
       case 'board': {
-        const message = await this.withImage<Message>(boardImageJob(record, post.payload.view), record.id, (png) => channel.send({ ...boardMessage(record, post.payload, png), nonce, enforceNonce: true }));
+        const away = await this.store.awayOf(record);
+        const message = await this.withImage<Message>(boardImageJob(record, post.payload.view), record.id, (png) => channel.send({ ...boardMessage(record, post.payload, png, reach, away), nonce, enforceNonce: true }));
         // The board it replaces keeps no buttons, so only the current board can be played from.
         if (record.boardMessageId && record.boardMessageId !== message.id) await this.stripButtons(channel, record.boardMessageId);
         return message.id;
       }
       case 'edit': {
+        const away = await this.store.awayOf(record);
         return this.withImage(boardImageJob(record, post.payload.view), record.id, async (png) => {
-          const payload = boardMessage(record, post.payload, png);
+          const payload = boardMessage(record, post.payload, png, reach, away);
           const current = record.boardMessageId ? await this.fetchMessage(channel, record.boardMessageId) : null;
           if (current) {
             await current.edit({ content: payload.content, embeds: payload.embeds, files: payload.files, attachments: [], components: payload.components, allowedMentions: { parse: [] } });
@@ -185,29 +199,24 @@ export abstract class GameRunner {
         });
       }
       case 'log':
-        return (await channel.send({ ...logMessage(record, post.payload), nonce, enforceNonce: true })).id;
+        return (await channel.send({ ...logMessage(record, post.payload, reach), nonce, enforceNonce: true })).id;
       case 'reminder':
-        return (await channel.send({ ...reminderMessage(record, post.payload), nonce, enforceNonce: true })).id;
+        // A muted table sends no reminder at all; a digest reader's names them without a mention.
+        if (reach.mention.length === 0 && post.payload.ping.every((seat) => record.seats[seat]?.muted)) return null;
+        return (await channel.send({ ...reminderMessage(record, post.payload, reach), nonce, enforceNonce: true })).id;
       case 'final': {
         return this.withImage(finalImageJob(record, post.payload), record.id, async (png) => (await channel.send({ ...finalMessage(record, png, post.payload), nonce, enforceNonce: true })).id);
       }
     }
   }
 
-  /** Players who asked for it also get a direct message when they must act. Never an error. */
-  private async directMessages(record: GameRecord, post: PostRecord, messageId: string | null): Promise<void> {
-    if (post.payload.ping.length === 0 || post.kind === 'edit') return;
-    for (const seat of post.payload.ping) {
-      const userId = record.seats[seat]?.userId;
-      if (!userId || (await this.store.notifyOf(userId)) !== 'dm') continue;
-      try {
-        const user = await this.client.users.fetch(userId);
-        await user.send({ ...turnDirectMessage(record, messageId ?? record.boardMessageId), allowedMentions: { parse: [] } });
-      } catch (error) {
-        // Closed DMs are the player's choice: the channel mention stays.
-        this.logger.debug({ err: error, gameId: record.id }, 'direct message not delivered');
-      }
-    }
+  /**
+   * Players who asked for it also get a direct message when they must act (mentions.ts says who).
+   * Never an error; DMs Discord refuses are noted, and the channel says so once.
+   */
+  private async directMessages(record: GameRecord, post: PostRecord, messageId: string | null, reach: Reach): Promise<void> {
+    if (post.kind === 'edit' || post.kind === 'debrief') return;
+    for (const userId of reach.dm) await sendDirect({ client: this.client, store: this.store, logger: this.logger }, userId, record.id, turnDirectMessage(record, messageId ?? record.boardMessageId));
   }
 
   private async fetchMessage(channel: SendableChannels, messageId: string): Promise<Message | null> {

@@ -1,13 +1,14 @@
 /**
- * Reminders and deadlines. In-process (SQLite), this is the bot's one timer: it sleeps until the
- * next reminder or deadline stored in the database, then acts on everything that fell due (also
- * what fell due while the bot was down: once, with no burst of stale pings), and sleeps again.
+ * Reminders, the last warning before a deadline, deadlines and the end of a time off. In-process
+ * (SQLite), this is the bot's one timer: it sleeps until the next of these stored in the
+ * database, then acts on everything that fell due (also what fell due while the bot was down:
+ * once, with no burst of stale pings), and sleeps again.
  * With a job queue (PostgreSQL), each game's next clock check is a job whose worker calls
  * `runGame`, and this class keeps no timer. Time comes from an injectable clock, so tests run
  * days of game time in milliseconds.
  */
 import type { Logger } from '../../logger.js';
-import type { GameStore } from '../../store/game-store.js';
+import type { DueClock, GameStore } from '../../store/game-store.js';
 import type { GameRunner } from './runner.js';
 
 export interface Clock {
@@ -84,8 +85,7 @@ export class Scheduler {
     for (const due of await this.store.dueClocks(BATCH, gameId)) {
       if (this.stopped) break;
       try {
-        if (due.kind === 'deadline') await this.runner.playForDeadline(due.gameId, due.seat);
-        else if (await this.store.remind(due.gameId, due.seat)) this.runner.afterChange((await this.store.get(due.gameId))!, false);
+        await this.act(due);
         handled++;
       } catch (error) {
         this.logger.error({ err: error, gameId: due.gameId, seat: due.seat, kind: due.kind }, 'clock action failed');
@@ -98,6 +98,24 @@ export class Scheduler {
       handled++;
     }
     return handled;
+  }
+
+  /** One seat's due clock: a time off ends, a deadline plays for the seat, a warning or a reminder is posted. */
+  private async act(due: DueClock): Promise<void> {
+    switch (due.kind) {
+      case 'resume':
+        // Restarted afresh in its own transaction (which also moves a clock job); `run` sleeps anew after.
+        await this.store.resumeClock(due.gameId, due.seat);
+        return;
+      case 'deadline':
+        return this.runner.playForDeadline(due.gameId, due.seat, due.standIn ?? false);
+      case 'warning':
+      case 'reminder': {
+        const posted = due.kind === 'warning' ? await this.store.warn(due.gameId, due.seat) : await this.store.remind(due.gameId, due.seat);
+        if (posted) this.runner.afterChange((await this.store.get(due.gameId))!, false);
+        return;
+      }
+    }
   }
 
   private sleep(at: number | null): void {

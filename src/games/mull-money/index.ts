@@ -11,6 +11,7 @@ import { sampleState } from './sample.js';
 import { withOtherSecrets } from './secrets.js';
 import { setup } from './setup.js';
 import { apply } from './turn.js';
+import { undoRule } from './undo.js';
 import type { MullMove, MullOptions, MullPublicView, MullSeatView, MullState } from './types.js';
 import { publicView, seatView } from './views.js';
 
@@ -36,6 +37,7 @@ export const mullMoney: GameDefinition<MullState, MullMove, MullOptions, MullPub
   bot,
   withOtherSecrets,
   sampleState,
+  undoRule,
   present: presentation,
 };
 

@@ -1,10 +1,11 @@
 /**
- * Clock actions, one transaction each: a reminder falls due, a player snoozes their pings, a
- * clock whose action failed stops, and the game's clock job is moved to its next due time.
+ * Clock actions, one transaction each: a reminder or the last warning before a deadline falls
+ * due, a player snoozes their pings, a clock whose action failed stops, and the game's clock job
+ * is moved to its next due time.
  */
 import type { Seat } from '../../engine/index.js';
 import { gameById } from '../../catalog.js';
-import { MAX_REMINDERS, nextReminder } from '../clocks.js';
+import { MAX_REMINDERS, nextReminder, type DueKind } from '../clocks.js';
 import type { StoreContext } from '../context.js';
 import { clockOf, setClock } from '../rows/clocks.js';
 import { loadGame } from '../rows/games.js';
@@ -38,6 +39,34 @@ export function remind(ctx: StoreContext, gameId: number, seat: Seat): Promise<b
   }, gameId);
 }
 
+/**
+ * The last warning before a seat's deadline: one line that always mentions the player (even one
+ * who snoozed, muted the table or chose the digest), marked `warning` in the post so it is known
+ * as such. Sent once; a reminder due at the same moment is folded into it.
+ */
+export function warn(ctx: StoreContext, gameId: number, seat: Seat): Promise<boolean> {
+  return ctx.backend.write(async (tx) => {
+    const now = ctx.now();
+    const clock = await clockOf(tx, ctx.schema, gameId, seat);
+    const record = await loadGame(tx, ctx.schema, gameId);
+    if (!clock || !record || record.status !== 'active' || !clock.warnAt || clock.warnAt > now || !clock.deadlineAt || clock.resumeAt || clock.standIn) return false;
+    const folded = clock.remindAt && clock.remindAt <= now ? nextReminder(record.settings, clock.since, clock.reminders + 1, now) : undefined;
+    await setClock(tx, ctx.schema, gameId, seat, { warnAt: null, ...(folded === undefined ? {} : { reminders: folded ? folded.n - 1 : MAX_REMINDERS, remindAt: folded?.at ?? null }) });
+    await queuePost(tx, ctx.schema, ctx.jobs, gameId, 'reminder', {
+      version: record.version,
+      view: null,
+      // Discord shows the deadline in each reader's own time and language.
+      lines: [{ key: 'away.warning', args: { seat: { seat }, at: `<t:${Math.floor(clock.deadlineAt.getTime() / 1000)}:R>` } }],
+      pending: gameById(record.gameType)!.pending(record.state),
+      ping: [seat],
+      over: false,
+      warning: true,
+    }, now);
+    await syncClockJob(ctx, tx, gameId);
+    return true;
+  }, gameId);
+}
+
 /** No more pings for this seat until its turn is over. */
 export function snooze(ctx: StoreContext, gameId: number, seat: Seat): Promise<boolean> {
   return ctx.backend.write(async (tx) => {
@@ -48,9 +77,11 @@ export function snooze(ctx: StoreContext, gameId: number, seat: Seat): Promise<b
 }
 
 /** A clock whose action failed stops, so it cannot fire again and again. */
-export function stopClock(ctx: StoreContext, gameId: number, seat: Seat, kind: 'deadline' | 'reminder'): Promise<void> {
+const STOPPED = { deadline: { deadlineAt: null }, reminder: { remindAt: null }, warning: { warnAt: null }, resume: { resumeAt: null } } as const;
+
+export function stopClock(ctx: StoreContext, gameId: number, seat: Seat, kind: DueKind): Promise<void> {
   return ctx.backend.write(async (tx) => {
-    await setClock(tx, ctx.schema, gameId, seat, kind === 'deadline' ? { deadlineAt: null } : { remindAt: null });
+    await setClock(tx, ctx.schema, gameId, seat, STOPPED[kind]);
     await syncClockJob(ctx, tx, gameId);
   }, gameId);
 }

@@ -5,17 +5,18 @@
  */
 import type { Q } from '../backend.js';
 import type { StoreContext } from '../context.js';
-import { botDelay, pendingBotSeat, type GameRecord } from '../records.js';
+import { pendingBotSeat, type GameRecord } from '../records.js';
 import { nextDue } from '../rows/clocks.js';
 import { loadGame } from '../rows/games.js';
 import { nextRequestDue } from '../rows/seats.js';
 import type { GameStatus } from '../schema.js';
+import { botPause } from './undo-window.js';
 
 /** Reloads the game and adds its follow-up jobs; `posted`: bots pause for the post to be read. */
 export async function followUps(ctx: StoreContext, tx: Q, gameId: number, posted: boolean): Promise<GameRecord> {
   const record = (await loadGame(tx, ctx.schema, gameId))!;
   if (!ctx.jobs) return record;
-  if (pendingBotSeat(record) !== null) await ctx.jobs.botTurn(tx, gameId, posted ? botDelay(record, ctx.botDelayMs) : 0);
+  if (pendingBotSeat(record) !== null) await ctx.jobs.botTurn(tx, gameId, await botPause(tx, ctx, record, posted));
   await syncClockJob(ctx, tx, gameId, record.status);
   return record;
 }

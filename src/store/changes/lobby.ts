@@ -48,6 +48,7 @@ function changeLobby(ctx: StoreContext, gameId: number, change: (tx: Q, record: 
 
 export function join(ctx: StoreContext, gameId: number, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
   return changeLobby(ctx, gameId, async (tx, record) => {
+    if (record.sessionId) return fail('session.error.viaSession');
     if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
     const max = gameById(record.gameType)!.players(record.options).max;
     if (record.seats.length >= max) return fail('error.lobbyFull', { max });
@@ -84,6 +85,8 @@ export function leave(ctx: StoreContext, gameId: number, userId: string): Promis
   return changeLobby(ctx, gameId, async (tx, record) => {
     const seat = record.seats.find((s) => s.userId === userId);
     if (!seat) return fail('error.notInGame');
+    // A session's table stays open for the start even with nobody: the facilitator moves people.
+    if (record.sessionId) return fail('session.error.viaSession');
     const rest = record.seats.filter((s) => s !== seat);
     await replaceSeats(tx, ctx.schema, gameId, rest, ctx.now());
     const nextHuman = rest.find((s) => !s.isBot);

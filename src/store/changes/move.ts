@@ -11,7 +11,7 @@ import { MAX_TIMEOUTS } from '../clocks.js';
 import type { StoreContext } from '../context.js';
 import { planPost } from '../outbox.js';
 import { fail, nextBotName, tookOver, type GameRecord, type MoveApplied, type MoveInput, type StoreResult } from '../records.js';
-import { syncClocks } from '../rows/clocks.js';
+import { clockOf, syncClocks, type ClockRow } from '../rows/clocks.js';
 import { loadGame, saveState, setGame } from '../rows/games.js';
 import { appendMove, eventsBetween, interactionSeen, moveCount, stripVisibility } from '../rows/moves.js';
 import { queuePost } from '../rows/posts.js';
@@ -19,6 +19,8 @@ import { rateGame } from '../rows/ratings.js';
 import { recordDeparture, recordHolder, setSeat } from '../rows/seats.js';
 import type { PostKind, PostPayload } from '../schema.js';
 import { followUps } from './follow-ups.js';
+import { endSessionIfOver } from './session-end.js';
+import { undoFields } from './undo.js';
 
 export async function applyMove(ctx: StoreContext, gameId: number, input: MoveInput): Promise<StoreResult<MoveApplied>> {
   const { schema } = ctx;
@@ -27,8 +29,11 @@ export async function applyMove(ctx: StoreContext, gameId: number, input: MoveIn
       const record = await loadGame(tx, schema, gameId);
       if (!record) return fail('error.noGame');
       if (record.status !== 'active') return fail('error.gameClosed');
+      if (record.pausedAt) return fail('session.error.pausedMove');
       if (input.interactionId && (await interactionSeen(tx, schema, input.interactionId))) return fail('error.alreadyDone');
       if (record.version !== input.expectedVersion) return fail('error.stale');
+      // A move played for a seat must still be what its clock says: a stand-in only while the holder is away, a time-out never then.
+      if ((input.timeout || input.standIn) && !standsFor(await clockOf(tx, schema, gameId, input.seat), input)) return fail('error.stale');
       const game = gameById(record.gameType)!;
       const before: Seat[] = game.pending(record.state);
       const result = game.apply(record.state, input.seat, input.move);
@@ -43,14 +48,19 @@ export async function applyMove(ctx: StoreContext, gameId: number, input: MoveIn
       // The third time-out in a row says at once that a bot plays the seat from now on.
       if (handedTo) events.unshift({ key: 'clock.timedOutToBot', args: { seat: { seat: input.seat }, bot: handedTo, count: MAX_TIMEOUTS }, visibleTo: 'all' });
       else if (input.timeout) events.unshift({ key: 'clock.timedOut', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
-      await appendMove(tx, schema, { gameId, sequence, seat: input.seat, version: record.version, actorId: input.actorId, move: input.move, interactionId: input.interactionId, events, createdAt: at });
+      else if (input.standIn) events.unshift({ key: 'away.botPlayed', args: { seat: { seat: input.seat } }, visibleTo: 'all' });
+      // Read before the clocks and time-outs change: what a take-back puts back.
+      const undo = await undoFields(ctx, tx, record, game, input, result.state, over);
+      await appendMove(tx, schema, { gameId, sequence, seat: input.seat, version: record.version, actorId: input.actorId, move: input.move, interactionId: input.interactionId, events, createdAt: at, ...undo });
       // A third timeout handed the seat to a bot above: read the seats again.
       const seated = handedTo ? (await loadGame(tx, schema, gameId))! : record;
       const posted = await planPosts(ctx, tx, { ...record, seats: seated.seats }, game, result.state, { before, publish: result.publish ?? 'board', over, sequence });
       const after: Seat[] = over ? [] : game.pending(result.state);
       await syncClocks(tx, schema, gameId, after.filter((seat) => !seated.seats[seat]?.isBot), record.settings, (seat) => tookOver(seated, seat), at, input.seat);
       if (over) await rateGame(tx, schema, seated, game.outcome(result.state)!);
-      return { ok: true as const, value: { game: await followUps(ctx, tx, gameId, posted), events, posted } };
+      // The last table of a class session to finish ends the session and queues its debrief.
+      if (over && record.sessionId) await endSessionIfOver(ctx, tx, record.sessionId, gameId, record.version + 1);
+      return { ok: true as const, value: { game: await followUps(ctx, tx, gameId, posted), events, posted, undoable: undo.undoable } };
     }, gameId);
   } catch (error) {
     // Two deliveries of one interaction racing past the check above meet the unique index.
@@ -67,7 +77,8 @@ export async function applyMove(ctx: StoreContext, gameId: number, input: MoveIn
  */
 async function countTimeouts(ctx: StoreContext, tx: Q, record: GameRecord, input: MoveInput, over: boolean, sequence: number): Promise<string | null> {
   const seat = record.seats[input.seat];
-  if (!seat || seat.isBot) return null;
+  // A stand-in for an away player neither counts nor clears their time-outs.
+  if (!seat || seat.isBot || input.standIn) return null;
   if (!input.timeout) {
     if (seat.timeouts) await setSeat(tx, ctx.schema, record.id, input.seat, { timeouts: 0 });
     return null;
@@ -116,4 +127,9 @@ async function planPosts(
   }
   await setGame(tx, ctx.schema, record.id, { postedThrough: move.sequence, boardFrom });
   return true;
+}
+
+/** Whether a seat's clock still lets its bot play for it: a stand-in needs a stand-in clock, a time-out a clock not held. */
+function standsFor(clock: ClockRow | null, input: MoveInput): boolean {
+  return input.standIn ? !!clock?.standIn : !clock || (!clock.standIn && clock.resumeAt === null);
 }

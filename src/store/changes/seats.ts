@@ -60,7 +60,7 @@ async function seatPerson(ctx: StoreContext, tx: Q, gameId: number, seat: Seat, 
   if (record.seats.some((s) => s.userId === user.id)) return fail('error.alreadyJoined');
   if (!record.seats[seat]?.isBot) return fail('error.notABotSeat');
   const from = (await moveCount(tx, ctx.schema, gameId)) + 1;
-  await setSeat(tx, ctx.schema, gameId, seat, { userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: from });
+  await setSeat(tx, ctx.schema, gameId, seat, { userId: user.id, isBot: false, botLevel: 'standard', displayName: user.name, timeouts: 0, sinceSequence: from, muted: false });
   await recordHolder(tx, ctx.schema, gameId, seat, from, { userId: user.id, isBot: false, displayName: user.name });
   await setGame(tx, ctx.schema, gameId, { version: record.version + 1, updatedAt: ctx.now() });
   const seated = (await loadGame(tx, ctx.schema, gameId))!;

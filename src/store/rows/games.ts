@@ -24,7 +24,7 @@ export async function loadGame(q: Q, { games, seats, seatHolders }: Schema, id: 
     ...row,
     state: row.state === null ? null : JSON.parse(row.state),
     settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
-    seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence })),
+    seats: seatRows.map((s) => ({ position: s.position, userId: s.userId, isBot: s.isBot, botLevel: s.botLevel, displayName: s.displayName, timeouts: s.timeouts, sinceSequence: s.sinceSequence, muted: s.muted })),
     holders: holders.map((h) => ({ seat: h.seat, fromSequence: h.fromSequence, userId: h.userId, isBot: h.isBot, displayName: h.displayName })),
   };
 }

@@ -27,77 +27,32 @@
     });
   }
 
-  // Waits up to 1 s, 2 s, 4 s… 30 s, somewhere in the upper half: a room of screens that lost
-  // the server together does not come back in one burst.
-  function backoff(attempt) {
-    var ceiling = Math.min(30000, 1000 * Math.pow(2, attempt));
-    return ceiling / 2 + Math.random() * (ceiling / 2);
-  }
-
-  // Shows box's data-retry text with the seconds left, counting down, then runs then().
-  function countdown(box, ms, then) {
-    var end = Date.now() + ms;
-    function tick() {
-      var left = end - Date.now();
-      if (left <= 0) return then();
-      box.textContent = box.dataset.retry.replace('{seconds}', String(Math.ceil(left / 1000)));
-      box.hidden = false;
-      setTimeout(tick, left % 1000 || 1000);
-    }
-    tick();
-  }
-
-  // Reloads only once the page answers, so a server down at that moment does not leave a
-  // browser error page on the screen.
-  function reloadWhenUp(box, attempt) {
-    fetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(function (r) {
-      if (!r.ok) throw new Error('page answered ' + r.status);
-      location.reload();
-    }).catch(function () {
-      countdown(box, backoff(attempt), function () { reloadWhenUp(box, attempt + 1); });
-    });
-  }
+  // Retries, countdowns and the reload at the end: shared with the class screen (reconnect.js).
+  var countdown = window.RecyclerieLive.countdown;
+  var backoff = window.RecyclerieLive.backoff;
+  var reloadWhenUp = window.RecyclerieLive.reloadWhenUp;
 
   function live() {
     var img = document.getElementById('board');
     var conn = document.getElementById('conn');
     var lines = document.getElementById('lines');
-    var connecting = conn.textContent;
-    var attempt = 0;
-
-    function connect() {
-      var source = new EventSource(base + '/events?lang=' + lang);
-      source.onmessage = function (event) {
-        var model = JSON.parse(event.data);
-        attempt = 0;
-        conn.hidden = true;
-        if (model.mode === 'over') {
-          source.close();
-          reloadWhenUp(conn, 0);
-          return;
-        }
-        if (model.mode === 'cancelled') source.close();
-        if (model.image) {
-          if (img.getAttribute('src') !== model.image.src) img.src = model.image.src;
-          img.alt = model.image.alt;
-          img.hidden = false;
-        }
-        document.getElementById('turn').textContent = model.turn;
-        fill(lines, model.lines, lines.dataset.empty);
-        fillStatus(document.getElementById('status'), model.status);
-        body.dataset.version = String(model.version);
-      };
-      source.onerror = function () {
-        // The browser gives up for good on any answer but 200 (a proxy's 502 while the bot
-        // restarts, a 429, a 503): retry here instead, backing off.
+    window.RecyclerieLive.follow(base + '/events?lang=' + lang, conn, function (model, source) {
+      if (model.mode === 'over') {
         source.close();
-        countdown(conn, backoff(attempt++), function () {
-          conn.textContent = connecting;
-          connect();
-        });
-      };
-    }
-    connect();
+        reloadWhenUp(conn, 0);
+        return;
+      }
+      if (model.mode === 'cancelled') source.close();
+      if (model.image) {
+        if (img.getAttribute('src') !== model.image.src) img.src = model.image.src;
+        img.alt = model.image.alt;
+        img.hidden = false;
+      }
+      document.getElementById('turn').textContent = model.turn;
+      fill(lines, model.lines, lines.dataset.empty);
+      fillStatus(document.getElementById('status'), model.status);
+      body.dataset.version = String(model.version);
+    });
   }
 
   function replay() {

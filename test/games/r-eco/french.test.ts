@@ -43,8 +43,8 @@ describe('R-Eco in French', () => {
   it('puts a space before : ; ? ! in every French string', () => {
     for (const file of Object.values(FILES)) {
       for (const [key, text] of values(read(file))) {
-        // Placeholders and Markdown are not prose; "https://" has no space either.
-        const prose = text.replace(/\{\{[^}]*\}\}/g, 'X').replace(/https?:\/\/\S+/g, '');
+        // Placeholders, Markdown, Discord's <t:…:R> timestamps and times (+5:30) are not prose; "https://" has no space either.
+        const prose = text.replace(/\{\{[^}]*\}\}/g, 'X').replace(/<t:[^>]*>/g, 'X').replace(/\d:\d/g, 'X').replace(/https?:\/\/\S+/g, '');
         expect(prose, `${file} ${key}`).not.toMatch(/[^\s\u00a0\u202f][:;?!]/);
       }
     }

@@ -1,0 +1,97 @@
+/** /session new|panel|move: a class session of several tables, run by a facilitator. */
+import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction, type SlashCommandSubcommandBuilder } from 'discord.js';
+import type { GameOptions } from '../src/engine/index.js';
+import { GAMES } from '../src/catalog.js';
+import { hasKey, languageOf, t } from '../src/i18n/index.js';
+import type { BotContext } from '../src/discord/context.js';
+import { moveStudent, newSession, openPanel } from '../src/discord/handlers/session.js';
+import { replyError } from '../src/discord/handlers/replies.js';
+import { givenSettings, readSettings } from '../src/discord/handlers/settings.js';
+import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
+import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
+import { addSettingOptions, choiceLabel } from './game.js';
+import { described, named } from './localised.js';
+
+/** Every game's options, offered once each, as /game new offers them. */
+const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
+
+/** Tables per session: enough for a large class, and the table select's limit. */
+export const MAX_TABLES = 20;
+
+function newSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  described(named(sub, 'new', 'nouvelle'), 'session.commands.new');
+  sub.addStringOption((o) =>
+    described(named(o, 'game', 'jeu'), 'session.commands.optionGame')
+      .setRequired(true)
+      .addChoices(...Object.values(GAMES).map((g) => ({ name: t('en', g.nameKey), value: g.id, name_localizations: { fr: t('fr', g.nameKey) } }))),
+  );
+  sub.addIntegerOption((o) => described(named(o, 'tables', 'tables'), 'session.commands.optionTables').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES));
+  sub.addIntegerOption((o) => described(named(o, 'seats', 'places'), 'session.commands.optionSeats').setMinValue(1).setMaxValue(10));
+  sub.addStringOption((o) =>
+    described(named(o, 'level', 'niveau'), 'session.commands.optionLevel').addChoices(
+      ...BOT_LEVELS.map((level) => ({ name: t('en', `bot.level.${level}`), value: level, name_localizations: { fr: t('fr', `bot.level.${level}`) } })),
+    ),
+  );
+  sub.addBooleanOption((o) => described(named(o, 'anonymous', 'anonyme'), 'session.commands.optionAnonymous'));
+  sub.addStringOption((o) =>
+    described(named(o, 'language', 'langue'), 'session.commands.optionLanguage').addChoices({ name: 'English', value: 'en' }, { name: 'Français', value: 'fr' }),
+  );
+  // The same table settings as /game new, given to every table.
+  addSettingOptions(sub);
+  for (const { game, spec } of OPTION_SPECS) {
+    const key = `${game}.options.${spec.name}`;
+    const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
+      hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
+    const frName = `optionNames.${spec.name}`;
+    const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
+      hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
+    if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
+    else {
+      sub.addStringOption((o) =>
+        describe(name(o)).addChoices(...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } }))),
+      );
+    }
+  }
+  return sub;
+}
+
+export const data = described(named(new SlashCommandBuilder(), 'session', 'séance'), 'session.commands.description')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand(newSubcommand)
+  .addSubcommand((sub) => described(named(sub, 'panel', 'panneau'), 'session.commands.panel'))
+  .addSubcommand((sub) =>
+    described(named(sub, 'move', 'déplacer'), 'session.commands.move')
+      .addUserOption((o) => described(named(o, 'student', 'élève'), 'session.commands.optionStudent').setRequired(true))
+      .addIntegerOption((o) => described(named(o, 'table', 'table'), 'session.commands.optionTable').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES)),
+  );
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const sub = interaction.options.getSubcommand();
+  if (sub === 'panel') return openPanel(ctx, interaction);
+  if (sub === 'move') {
+    const user = interaction.options.getUser('student', true);
+    const member = interaction.options.getMember('student');
+    const name = (member && 'displayName' in member ? member.displayName : null) ?? user.globalName ?? user.username;
+    return moveStudent(ctx, interaction, { id: user.id, name }, interaction.options.getInteger('table', true));
+  }
+  if (sub !== 'new') return replyError(interaction, 'error.unknownCommand');
+  const options: GameOptions = {};
+  for (const { spec } of OPTION_SPECS) {
+    const value = spec.kind === 'boolean' ? interaction.options.getBoolean(spec.name) : interaction.options.getString(spec.name);
+    if (value !== null) options[spec.name] = value;
+  }
+  const settings = readSettings(DEFAULT_SETTINGS, givenSettings(interaction));
+  if (!settings) return replyError(interaction, 'error.badOption');
+  const level = (interaction.options.getString('level') ?? 'standard') as BotLevel;
+  if (!BOT_LEVELS.includes(level)) return replyError(interaction, 'error.badOption');
+  return newSession(ctx, interaction, {
+    gameType: interaction.options.getString('game', true),
+    tables: interaction.options.getInteger('tables', true),
+    seats: interaction.options.getInteger('seats'),
+    botLevel: level,
+    anonymous: interaction.options.getBoolean('anonymous') ?? false,
+    language: languageOf(interaction.options.getString('language') ?? interaction.locale),
+    options,
+    settings,
+  });
+}

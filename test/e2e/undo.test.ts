@@ -1,0 +1,154 @@
+/**
+ * Taking back a move through Discord: the Undo button of the private view puts the board message
+ * back (edited, not a new post) with one log line, clocks as before the move and the next player's
+ * mention gone; `/game undo` does the same; refusals (someone played since, a move that revealed
+ * something) are private; a bot after an undoable move waits UNDO_BOT_WAIT_MS before it plays.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameById } from '../../src/catalog.js';
+import { replay, type Decision } from '../../src/engine/index.js';
+import type { PalermoMove } from '../../src/games/palermo/index.js';
+import type { GameRecord } from '../../src/store/game-store.js';
+import type { MessageRecord } from '../double/types.js';
+import { palermoDefault } from './answers.js';
+import { Player, boards, fakeClock, findComponent, pressLobby, settled, startWorld, textOf, type World } from './harness.js';
+
+const palermo = gameById('palermo')!;
+const UNDO_WAIT = 1500;
+
+describe('taking back a move', () => {
+  let world: World;
+  const clock = fakeClock();
+  beforeAll(async () => {
+    world = await startWorld({ channels: 2, clock, env: { RENDER_WORKERS: '0', UNDO_BOT_WAIT_MS: String(UNDO_WAIT) } });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const people = new Map<string, Player>();
+  const person = (name: string) => {
+    if (!people.has(name)) people.set(name, new Player(world, world.double.addUser({ username: name })));
+    return people.get(name)!;
+  };
+
+  async function open(channel: string, host: Player, others: Player[], bots: number): Promise<number> {
+    await host.command(channel, 'game', { subcommand: 'new', options: { game: 'palermo', reminder: '60', deadline: '1440' } });
+    for (const p of others) await pressLobby(p, channel, 'join');
+    for (let i = 0; i < bots; i++) await pressLobby(host, channel, 'bot');
+    await pressLobby(host, channel, 'start');
+    await world.double.waitFor(() => boards(world, channel)[0]);
+    return (await world.bot.store.openInChannel(channel))!.id;
+  }
+
+  interface Played {
+    player: Player;
+    seat: number;
+    before: GameRecord;
+    clocks: unknown[];
+    hand: MessageRecord;
+    after: GameRecord;
+    undoable: boolean;
+  }
+
+  /** Lets the people play their default answers until a move of theirs fits `wanted`. */
+  async function playUntil(channel: string, gameId: number, wanted: (p: Played) => boolean): Promise<Played> {
+    for (let i = 0; i < 300; i++) {
+      await world.bot.runner.flush();
+      const before = (await world.bot.store.get(gameId))!;
+      if (before.status !== 'active') break;
+      const seat = palermo.pending(before.state).find((s: number) => !before.seats[s]!.isBot);
+      if (seat === undefined) {
+        await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > before.version, 30_000);
+        continue;
+      }
+      const player = [...people.values()].find((p) => p.id === before.seats[seat]!.userId)!;
+      const clocks = await Promise.all(before.seats.map((s) => world.bot.store.clockOf(gameId, s.position)));
+      clock.advance(7 * 60_000);
+      const view = await player.openHand(channel);
+      // A refused suggestion leaves the state as it was: then any other answer will do.
+      const hand = await palermoDefault(player, channel, view, palermo.decision(before.state, seat) as Decision<PalermoMove>).catch(() => player.playOnce(channel));
+      const after = (await world.bot.store.get(gameId))!;
+      const played = { player, seat, before, clocks, hand, after, undoable: (await world.bot.store.undoableBy(after)) === seat };
+      if (after.version === before.version + 1 && wanted(played)) return played;
+    }
+    throw new Error('no such move');
+  }
+
+  const nextHuman = (p: Played) => palermo.pending(p.after.state).find((s: number) => s !== p.seat && !p.after.seats[s]!.isBot);
+
+  it('puts the board back with the Undo button, and /game undo does too', async () => {
+    const channel = world.channels[0]!;
+    const [ann, ben] = [person('ann'), person('ben')];
+    const gameId = await open(channel, ann, [ben], 0);
+
+    const played = await playUntil(channel, gameId, (p) => p.undoable && nextHuman(p) !== undefined);
+    await world.bot.runner.flush();
+    const next = nextHuman(played)!;
+    const nextPlayer = [...people.values()].find((p) => p.id === played.after.seats[next]!.userId)!;
+    const board = (await world.bot.store.get(gameId))!.boardMessageId!;
+    expect(world.double.channelMessages(channel).find((m) => m.id === board)!.content).toContain(`<@${nextPlayer.id}>`);
+    const messages = world.double.channelMessages(channel).length;
+
+    const undo = findComponent(played.hand, 'undo:');
+    expect(undo?.custom_id).toBe(`undo:${gameId}:${played.after.version}`);
+    const reply = await settled(world.double, await played.player.click(played.hand, undo!.custom_id!));
+    expect(reply.content).toMatch(/You took back your move/);
+    expect(findComponent(reply, 'undo:')).toBeUndefined();
+    await world.bot.runner.flush();
+
+    // The same board message, edited back: it names the mover again and no longer the next player.
+    const now = (await world.bot.store.get(gameId))!;
+    expect(now.state).toEqual(played.before.state);
+    expect(world.double.channelMessages(channel)).toHaveLength(messages);
+    expect(now.boardMessageId).toBe(board);
+    const edited = world.double.channelMessages(channel).find((m) => m.id === board)!;
+    expect(edited.content).toContain(`<@${played.player.id}>`);
+    expect(edited.content).not.toContain(`<@${nextPlayer.id}>`);
+    expect(textOf(edited)).toContain(`<@${played.player.id}> took back their move`);
+    expect(await Promise.all(now.seats.map((s) => world.bot.store.clockOf(gameId, s.position)))).toEqual(played.clocks);
+    const log = await settled(world.double, await ann.command(channel, 'game', { subcommand: 'log' }));
+    expect(textOf(log)).toMatch(/took back their move/);
+    const parsed = palermo.parseOptions(now.options);
+    const replayed = replay(palermo, { seats: now.seats.length, options: parsed.ok ? parsed.options : now.options, seed: now.seed }, await world.bot.store.moveLog(gameId));
+    expect(replayed).toEqual(now.state);
+
+    // /game undo, on the next move that may be taken back.
+    const again = await playUntil(channel, gameId, (p) => p.undoable);
+    const byCommand = await settled(world.double, await again.player.command(channel, 'game', { subcommand: 'undo' }));
+    expect(byCommand.ephemeral).toBe(true);
+    expect(byCommand.content).toMatch(/You took back your move/);
+    expect((await world.bot.store.get(gameId))!.state).toEqual(again.before.state);
+    expect(world.double.violations).toEqual([]);
+  }, 180_000);
+
+  it('refuses once someone played since, and a move that revealed something', async () => {
+    const channel = world.channels[0]!;
+    const gameId = (await world.bot.store.openInChannel(channel))!.id;
+    const first = await playUntil(channel, gameId, (p) => p.undoable && nextHuman(p) !== undefined);
+    await playUntil(channel, gameId, (p) => p.seat !== first.seat);
+    const late = await settled(world.double, await first.player.command(channel, 'game', { subcommand: 'undo' }));
+    expect(late.ephemeral).toBe(true);
+    expect(late.content).toMatch(/Too late: .+ has already played/);
+
+    const stands = await playUntil(channel, gameId, (p) => !p.undoable && p.after.status === 'active');
+    const version = (await world.bot.store.get(gameId))!.version;
+    const refused = await settled(world.double, await stands.player.command(channel, 'game', { subcommand: 'undo' }));
+    expect(refused.content).toMatch(/drew a card or showed something hidden, so it stands/);
+    expect((await world.bot.store.get(gameId))!.version).toBe(version);
+  }, 180_000);
+
+  it('holds the next bot for the undo window', async () => {
+    const channel = world.channels[1]!;
+    const gameId = await open(channel, person('cat'), [], 1);
+    let committed = 0;
+    const played = await playUntil(channel, gameId, (p) => {
+      committed = Date.now();
+      return p.undoable && palermo.pending(p.after.state).some((s: number) => p.after.seats[s]!.isBot);
+    });
+    // The bot has not played: the move can still be taken back.
+    expect((await world.bot.store.get(gameId))!.version).toBe(played.after.version);
+    await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > played.after.version, 30_000);
+    expect(Date.now() - committed).toBeGreaterThanOrEqual(UNDO_WAIT - 100);
+  }, 180_000);
+});
