@@ -199,6 +199,11 @@ export class GameStore implements StoreContext {
     return this.backend.read((q) => undoableBy(q, this, record));
   }
 
+  /** Whose move was just taken back, when that is the game's latest change (a click that lost the race says so). */
+  lastTakenBack(gameId: number): Promise<Seat | null> {
+    return this.backend.read((q) => moves.lastTakenBack(q, this.schema, gameId));
+  }
+
   /** Moves of the game as played, taken-back moves left out (/history, /game log). */
   movesPlayed(gameId: number): Promise<number> {
     return this.backend.read((q) => moves.standingMoveCount(q, this.schema, gameId));

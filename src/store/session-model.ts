@@ -15,6 +15,8 @@ export interface SessionTables {
   tables: GameRecord[];
   flags: FlagRow[];
   moves: Map<number, { moves: number; lastAt: Date | null }>;
+  /** Per game, since when each person asked to play has waited (their clock; a pause moves it on). */
+  waiting?: Map<number, Map<Seat, Date>>;
 }
 
 /** A player as a session shows them: their name, or "Table 2 · seat 3" in an anonymous session. */
@@ -69,7 +71,14 @@ export function tableStates(snapshot: SessionTables, now: Date): TableState[] {
     const active = record.status === 'active';
     const pending: Seat[] = active ? gameOf(record).pending(record.state) : [];
     const lastMoveAt = stats.lastAt ?? (record.status === 'lobby' ? null : record.updatedAt);
-    const waited = lastMoveAt ? (record.pausedAt ?? now).getTime() - lastMoveAt.getTime() : 0;
+    const until = (record.pausedAt ?? now).getTime();
+    const waited = lastMoveAt ? until - lastMoveAt.getTime() : 0;
+    const clocks = snapshot.waiting?.get(record.id);
+    // Each person from their own turn's start when the clocks are known, else from the table's last move.
+    const isIdle = (seat: Seat) => {
+      const since = clocks?.get(seat);
+      return since ? until - since.getTime() > IDLE_MS : !clocks && waited > IDLE_MS;
+    };
     return {
       table: record.tableNumber ?? 0,
       gameId: record.id,
@@ -81,7 +90,7 @@ export function tableStates(snapshot: SessionTables, now: Date): TableState[] {
       pending,
       moves: stats.moves,
       lastMoveAt,
-      idle: waited > IDLE_MS ? pending.filter((seat) => !record.seats[seat]?.isBot) : [],
+      idle: pending.filter((seat) => !record.seats[seat]?.isBot && isIdle(seat)),
     };
   });
 }

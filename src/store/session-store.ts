@@ -44,7 +44,7 @@ export class SessionStore {
       if (!session) return null;
       const tables = await loadGames(q, this.ctx.schema, await rows.tableIds(q, this.ctx.schema, sessionId));
       const ids = tables.map((t) => t.id);
-      return { session, tables, flags: await rows.flagsOf(q, this.ctx.schema, ids), moves: await rows.moveStats(q, this.ctx.schema, ids) };
+      return { session, tables, flags: await rows.flagsOf(q, this.ctx.schema, ids), moves: await rows.moveStats(q, this.ctx.schema, ids), waiting: await rows.waitingSince(q, this.ctx.schema, ids) };
     });
   }
 

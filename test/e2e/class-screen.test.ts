@@ -18,7 +18,7 @@ import { rngFromSeed } from '../../src/engine/index.js';
 import { fingerprintOfPage, gameOf, type GameRecord, type GameStore, type SessionPageData } from '../../src/store/game-store.js';
 import { sessionPage } from '../../src/web/session-html.js';
 import { sessionModel } from '../../src/web/session-model.js';
-import { Player, boards, latestBoard, openAndStart, playToEnd, type World, startWorld } from './harness.js';
+import { Player, boards, componentsOf, latestBoard, openAndStart, playToEnd, settled, type World, startWorld } from './harness.js';
 import { readEvents } from './web-events.js';
 
 // The page's own globals, for the functions that run in the browser.
@@ -144,6 +144,12 @@ describe.skipIf(!hasBrowser)('class screen', () => {
     // The token is made once, then kept.
     expect(await classScreenUrl(world.bot.store, sessionId)).toBe(url);
     path = url!.slice(PUBLIC_URL.length);
+    // The facilitator's panel links it.
+    const facilitator = players[0]![0]!;
+    const panel = await settled(world.double, await facilitator.command(world.channels[0]!, 'session', { subcommand: 'panel' }));
+    expect(panel.ephemeral).toBe(true);
+    const link = componentsOf(panel).find((c) => (c as { url?: string }).url) as { url?: string; label?: string } | undefined;
+    expect(link).toMatchObject({ url, label: 'Class screen' });
   }, 120_000);
 
   it('serves the page read-only, with the game pages’ headers, and 404s an unknown token plainly', async () => {

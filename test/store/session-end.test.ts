@@ -83,6 +83,17 @@ describe.each(backends)('a session ending on $name', ({ open }) => {
     expect(await debriefPosts(store, id)).toHaveLength(1);
   }, 120_000);
 
+  it('ends when its last running table is cancelled after the others finished', async () => {
+    store = new GameStore(await open());
+    const id = await openSession(store, 2, 'c');
+    const [first, second] = await store.sessions.tables(id);
+    expect((await store.applyMove(first!.id, await playToLastMove(store, first!.id))).ok).toBe(true);
+    expect((await store.sessions.get(id))!.status).toBe('running');
+    expect((await store.cancel(second!.id)).ok).toBe(true);
+    expect((await store.sessions.get(id))!.status).toBe('ended');
+    expect((await debriefPosts(store, id)).map((p) => p.table)).toEqual([second!.id]);
+  }, 120_000);
+
   it('queues the debrief once with End all, and redraws each board when paused and resumed', async () => {
     store = new GameStore(await open());
     const id = await openSession(store, 3, 'e');

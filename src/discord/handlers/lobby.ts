@@ -98,6 +98,8 @@ export async function lobbyAction(
   if (record.status === 'active' && updated.status === 'cancelled') {
     // A running game ends publicly, so everyone at the table knows the channel is free.
     await interaction.reply({ content: t(gameLanguage(updated), 'game.cancelledBy', { user: `<@${interaction.user.id}>`, id: updated.id }), allowedMentions: { parse: [] } });
+    // A class session's last table may have queued the session's debrief.
+    if (updated.sessionId) ctx.runner.afterChange(updated, false);
     return;
   }
   if (interaction.isButton()) {

@@ -11,7 +11,7 @@ import {
   type RepliableInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Decision, Msg } from '../../engine/index.js';
+import type { Decision, Msg, Seat } from '../../engine/index.js';
 import { localise, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import type { BotContext } from '../context.js';
@@ -115,8 +115,8 @@ export async function askForm(ctx: BotContext, interaction: ButtonInteraction, i
   if (seat === null || !record) return;
   const fresh = await freshDecision(ctx, record, seat, id);
   if (!fresh.ok || fresh.decision.kind !== 'form') {
-    const key = fresh.ok ? 'error.stale' : fresh.error;
-    await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), { key }, seatNamer(record, 'plain'))}` }));
+    const why: Msg = (await undoneFirst(ctx, record.id, seat)) ?? { key: fresh.ok ? 'error.stale' : fresh.error };
+    await interaction.update(await handView(ctx, record, seat, userLanguage(interaction), { notice: `⚠️ ${localise(userLanguage(interaction), why, seatNamer(record, 'plain'))}` }));
     return;
   }
   const decision = fresh.decision;
@@ -175,17 +175,25 @@ async function applyAnswer(
   language: Language,
 ): Promise<{ ok: true; game: GameRecord } | { ok: false; error: string | Msg }> {
   const fresh = await freshDecision(ctx, record, seat, id);
-  if (!fresh.ok) return fresh;
+  if (!fresh.ok) return { ok: false, error: (await undoneFirst(ctx, record.id, seat)) ?? fresh.error };
   const mapped = answerToMove(fresh.decision, answer, { language, seatName: seatNamer(record, 'plain') });
   if (!mapped.ok) return mapped;
   if (ctx.config.RECYCLERIE_TEST_HOLD_MOVES === 'before-commit') await new Promise(() => {});
   const result = await ctx.runner.move(record.id, { expectedVersion: record.version, seat, actorId, move: mapped.move, interactionId });
   if (result.ok) return { ok: true, game: result.value.game };
   if (result.error.key === 'error.stale') {
-    // Another click landed first: say why this one is late (often the same click twice).
+    // Another click landed first: say why this one is late (often the same click twice, or an undo).
+    const undone = await undoneFirst(ctx, record.id, seat);
+    if (undone) return { ok: false, error: undone };
     const now = await ctx.store.get(record.id);
     const again = now ? await freshDecision(ctx, now, seat, id) : null;
     if (again && !again.ok) return again;
   }
   return { ok: false, error: result.error };
+}
+
+/** A control made stale because another player just took back their move says so. */
+async function undoneFirst(ctx: BotContext, gameId: number, seat: Seat): Promise<Msg | null> {
+  const tookBack = await ctx.store.lastTakenBack(gameId);
+  return tookBack !== null && tookBack !== seat ? { key: 'undo.tookBackFirst', args: { seat: { seat: tookBack } } } : null;
 }

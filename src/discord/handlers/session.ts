@@ -5,7 +5,7 @@
  * click, after a restart too.
  */
 import { randomUUID } from 'node:crypto';
-import { AttachmentBuilder, ChannelType, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction, type StringSelectMenuInteraction } from 'discord.js';
+import { AttachmentBuilder, ChannelType, MessageFlags, PermissionFlagsBits, Routes, type APIThreadChannel, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { GameOptions } from '../../engine/index.js';
 import { gameById } from '../../catalog.js';
 import { t, type Language } from '../../i18n/index.js';
@@ -13,11 +13,12 @@ import type { GameRecord } from '../../store/game-store.js';
 import type { SessionRow } from '../../store/session-store.js';
 import { DEFAULT_SETTINGS } from '../../store/clocks.js';
 import type { BotLevel, GameSettings } from '../../store/schema.js';
-import { channelById } from '../transport/channels.js';
+import { channelById, rememberChannel } from '../transport/channels.js';
 import type { BotContext } from '../context.js';
 import type { SessionAction } from '../messages/custom-id.js';
 import { exportFiles } from '../messages/session-export.js';
 import { debriefMessage, panelMessage, sessionMessage, tableIntro } from '../messages/session.js';
+import { classScreenUrl } from '../messages/web-link.js';
 import { displayName, checkBotPermissions } from './lobby.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
@@ -56,7 +57,11 @@ export async function newSession(ctx: BotContext, interaction: ChatInputCommandI
   if (!channel || channel.type !== ChannelType.GuildText) return replyError(interaction, 'session.error.notHere');
   const threads: string[] = [];
   for (let table = 1; table <= input.tables; table++) {
-    const thread = await channel.threads.create({ name: t(input.language, 'session.threadName', { table }), type: ChannelType.PublicThread, autoArchiveDuration: 1440 });
+    // Straight through REST: without a gateway cache (HTTP interactions) discord.js cannot build the thread object.
+    const thread = (await ctx.client.rest.post(Routes.threads(channel.id), {
+      body: { name: t(input.language, 'session.threadName', { table }), type: ChannelType.PublicThread, auto_archive_duration: 1440 },
+    })) as APIThreadChannel;
+    rememberChannel(ctx.client, thread);
     threads.push(thread.id);
   }
   const created = await ctx.store.sessions.create({
@@ -84,7 +89,7 @@ export async function newSession(ctx: BotContext, interaction: ChatInputCommandI
   ctx.logger.info({ sessionId: session.id, tables: tables.length, gameType: input.gameType }, 'session opened');
   const snapshot = await ctx.store.sessions.snapshot(session.id);
   const language = userLanguage(interaction);
-  await interaction.followUp({ ...panelMessage(snapshot!, language, ctx.clock.now()), content: t(language, 'session.done.opened', { count: tables.length }), flags: MessageFlags.Ephemeral });
+  await interaction.followUp({ ...panelMessage(snapshot!, language, ctx.clock.now(), await classScreenUrl(ctx.store, session.id)), content: t(language, 'session.done.opened', { count: tables.length }), flags: MessageFlags.Ephemeral });
 }
 
 /** The session of the channel (or thread) the interaction came from. */
@@ -102,7 +107,7 @@ export async function openPanel(ctx: BotContext, interaction: ChatInputCommandIn
   if (!session) return replyError(interaction, 'session.error.noSession');
   if (!mayRun(interaction, session)) return replyError(interaction, 'session.error.facilitatorOnly');
   const snapshot = await ctx.store.sessions.snapshot(session.id);
-  await interaction.reply({ ...panelMessage(snapshot!, userLanguage(interaction), ctx.clock.now()), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ ...panelMessage(snapshot!, userLanguage(interaction), ctx.clock.now(), await classScreenUrl(ctx.store, session.id)), flags: MessageFlags.Ephemeral });
 }
 
 /** /session move: the facilitator seats a student at another table before the start. */
@@ -206,7 +211,7 @@ export async function sessionButton(ctx: BotContext, interaction: ButtonInteract
   }
   ctx.logger.info({ sessionId, action }, 'session action');
   const snapshot = (await ctx.store.sessions.snapshot(sessionId))!;
-  await interaction.editReply(panelMessage(snapshot, language, ctx.clock.now()));
+  await interaction.editReply(panelMessage(snapshot, language, ctx.clock.now(), await classScreenUrl(ctx.store, sessionId)));
   if (done) await replyEphemeral(interaction, `✅ ${done}`);
   if (action === 'start' || action === 'end') await editSessionMessage(ctx, sessionId);
 }

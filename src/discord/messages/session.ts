@@ -77,8 +77,8 @@ const ACTIONS: { action: SessionAction; style: ButtonStyle; when: SessionRow['st
   { action: 'export', style: ButtonStyle.Secondary, when: ['open', 'running', 'paused', 'ended'] },
 ];
 
-/** The facilitator's panel: the session's state, each table's, and the buttons. */
-export function panelMessage(snapshot: SessionTables, language: Language, now: Date) {
+/** The facilitator's panel: the session's state, each table's, the buttons, and the class screen's link when pages are on. */
+export function panelMessage(snapshot: SessionTables, language: Language, now: Date, screenUrl: string | null = null) {
   const { session } = snapshot;
   const embed = new EmbedBuilder().setColor(COLOUR.board)
     .setTitle(clip(t(language, 'session.panel.title', { id: session.id, game: sessionGameName(session, language) }), LIMITS.embedFieldName))
@@ -102,7 +102,10 @@ export function panelMessage(snapshot: SessionTables, language: Language, now: D
     new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'session', sessionId: session.id, action })).setLabel(t(language, `session.panel.${action}`)).setStyle(style).setDisabled(!when.includes(session.status)));
   const rows: Row[] = [
     new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...buttons.slice(0, 4)),
-    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...buttons.slice(4)),
+    new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      ...buttons.slice(4),
+      ...(screenUrl ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(screenUrl).setLabel(clip(t(language, 'session.panel.screen'), LIMITS.buttonLabel))] : []),
+    ),
   ];
   return { embeds: [embed], components: rows, allowedMentions: { parse: [] as never[] } };
 }

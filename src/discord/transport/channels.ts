@@ -18,6 +18,9 @@ export async function channelById(client: Client, id: string): Promise<Channel |
 /** Keeps the partial channel an interaction payload carries, so `interaction.channel` works. */
 export function rememberChannel(client: Client, data: unknown): void {
   if (!data || typeof data !== 'object' || typeof (data as { id?: unknown }).id !== 'string') return;
+  // Known already. Adding it again would patch it, and a thread whose server is not cached then
+  // throws (discord.js looks up its parent through the server).
+  if (client.channels.cache.has((data as { id: string }).id)) return;
   const channel = (client.channels as unknown as ChannelAdder)._add(data, null, { cache: false, allowUnknownGuild: true });
   if (channel) client.channels.cache.set(channel.id, channel);
 }

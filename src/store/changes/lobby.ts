@@ -14,6 +14,7 @@ import { queuePost } from '../rows/posts.js';
 import { insertSeat, recordHolder, replaceSeats, setSeat } from '../rows/seats.js';
 import type { BotLevel } from '../schema.js';
 import { followUps } from './follow-ups.js';
+import { endSessionIfOver } from './session-end.js';
 
 export async function createLobby(ctx: StoreContext, input: NewLobby): Promise<StoreResult<GameRecord>> {
   if (!gameById(input.gameType)) return fail('error.unknownGame');
@@ -133,6 +134,8 @@ export function cancel(ctx: StoreContext, gameId: number): Promise<StoreResult<G
     if (!record) return fail('error.noGame');
     if (record.status !== 'lobby' && record.status !== 'active') return fail('error.gameClosed');
     await markCancelled(tx, ctx.schema, record, ctx.now());
+    // A class session whose last running table this was ends here, with its debrief.
+    if (record.sessionId && record.status === 'active') await endSessionIfOver(ctx, tx, record.sessionId, gameId, record.version + 1);
     return { ok: true as const, value: await followUps(ctx, tx, gameId, false) };
   }, gameId);
 }

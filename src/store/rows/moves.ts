@@ -20,6 +20,12 @@ export async function lastStandingMove(q: Q, { moves }: Schema, gameId: number):
     .from(moves).where(and(eq(moves.gameId, sql.placeholder('gameId')), isNull(moves.undoneAt))).orderBy(desc(moves.sequence)).limit(1), { gameId }))[0] ?? null;
 }
 
+/** The seat whose move was the last thing to happen, when that was taking it back (null otherwise). */
+export async function lastTakenBack(q: Q, { moves }: Schema, gameId: number): Promise<Seat | null> {
+  const [newest] = await q.select({ seat: moves.seat, undoneAt: moves.undoneAt }).from(moves).where(eq(moves.gameId, gameId)).orderBy(desc(moves.sequence)).limit(1);
+  return newest?.undoneAt ? newest.seat : null;
+}
+
 /** Marks a move taken back: it stays in the log, and every reader of the game as played skips it. */
 export async function markUndone(tx: Q, { moves }: Schema, gameId: number, sequence: number, at: Date): Promise<void> {
   await tx.update(moves).set({ undoneAt: at }).where(and(eq(moves.gameId, gameId), eq(moves.sequence, sequence)));

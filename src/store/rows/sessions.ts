@@ -82,3 +82,14 @@ export async function moveStats(q: Q, { moves }: Schema, gameIds: number[]): Pro
 export async function lockTables(tx: Q, { games }: Schema, gameIds: readonly number[]): Promise<void> {
   for (const id of [...gameIds].sort((a, b) => a - b)) await tx.update(games).set({ version: sql`${games.version}` }).where(eq(games.id, id));
 }
+
+/** Since when each person asked to play has been waiting, per game (clocks' `since`, which a pause moves on). */
+export async function waitingSince(q: Q, { clocks }: Schema, gameIds: number[]): Promise<Map<number, Map<number, Date>>> {
+  const out = new Map<number, Map<number, Date>>();
+  if (gameIds.length === 0) return out;
+  for (const row of await q.select({ gameId: clocks.gameId, seat: clocks.seat, since: clocks.since }).from(clocks).where(inArray(clocks.gameId, gameIds))) {
+    if (!out.has(row.gameId)) out.set(row.gameId, new Map());
+    out.get(row.gameId)!.set(row.seat, row.since);
+  }
+  return out;
+}
