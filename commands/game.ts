@@ -45,25 +45,41 @@ function newSubcommand() {
     );
     addSettingOptions(sub);
     sub.addBooleanOption((o) => described(named(o, 'hints', 'conseils'), 'commands.game.option.hints'));
-    for (const { game, spec } of OPTION_SPECS) {
-      const key = optionKey(game, spec.name);
-      const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
-        hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
-      // French option names and choice labels, shared by every game (src/i18n/locales).
-      const frName = `optionNames.${spec.name}`;
-      const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
-        hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
-      if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
-      else {
-        sub.addStringOption((o) =>
-          describe(name(o)).addChoices(
-            ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } })),
-          ),
-        );
-      }
-    }
+    addGameOptions(sub);
     return sub;
   };
+}
+
+/** Every game's options (variants), with their French names and choice labels: /game new and /session new. */
+export function addGameOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
+  for (const { game, spec } of OPTION_SPECS) {
+    const key = optionKey(game, spec.name);
+    const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
+      hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
+    // French option names and choice labels, shared by every game (src/i18n/locales).
+    const frName = `optionNames.${spec.name}`;
+    const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
+      hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
+    if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
+    else {
+      sub.addStringOption((o) =>
+        describe(name(o)).addChoices(
+          ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } })),
+        ),
+      );
+    }
+  }
+  return sub;
+}
+
+/** The game options given to /game new or /session new. */
+export function givenGameOptions(interaction: ChatInputCommandInteraction): GameOptions {
+  const options: GameOptions = {};
+  for (const { spec } of OPTION_SPECS) {
+    const value = spec.kind === 'boolean' ? interaction.options.getBoolean(spec.name) : interaction.options.getString(spec.name);
+    if (value !== null) options[spec.name] = value;
+  }
+  return options;
 }
 
 /** reminder, deadline, pace, take-overs, undo and time off: shared by /game new and /game settings. */
@@ -122,11 +138,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const sub = interaction.options.getSubcommand();
   if (sub === 'new') {
     const gameType = interaction.options.getString('game', true);
-    const options: GameOptions = {};
-    for (const { spec } of OPTION_SPECS) {
-      const value = spec.kind === 'boolean' ? interaction.options.getBoolean(spec.name) : interaction.options.getString(spec.name);
-      if (value !== null) options[spec.name] = value;
-    }
+    const options = givenGameOptions(interaction);
     const language = languageOf(interaction.options.getString('language') ?? interaction.locale);
     const settings = readSettings(DEFAULT_SETTINGS, givenSettings(interaction));
     if (!settings) return replyError(interaction, 'error.badOption');

@@ -1,19 +1,17 @@
 /** /session new|panel|move: a class session of several tables, run by a facilitator. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction, type SlashCommandSubcommandBuilder } from 'discord.js';
-import type { GameOptions } from '../src/engine/index.js';
 import { GAMES } from '../src/catalog.js';
-import { hasKey, languageOf, t } from '../src/i18n/index.js';
+import { languageOf, t } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { moveStudent, newSession, openPanel } from '../src/discord/handlers/session.js';
 import { replyError } from '../src/discord/handlers/replies.js';
 import { givenSettings, readSettings } from '../src/discord/handlers/settings.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
-import { addSettingOptions, choiceLabel } from './game.js';
+import { addGameOptions, addSettingOptions, givenGameOptions } from './game.js';
 import { described, named } from './localised.js';
 
 /** Every game's options, offered once each, as /game new offers them. */
-const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
 
 /** Tables per session: enough for a large class, and the table select's limit. */
 export const MAX_TABLES = 20;
@@ -38,20 +36,7 @@ function newSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcomma
   );
   // The same table settings as /game new, given to every table.
   addSettingOptions(sub);
-  for (const { game, spec } of OPTION_SPECS) {
-    const key = `${game}.options.${spec.name}`;
-    const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
-      hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
-    const frName = `optionNames.${spec.name}`;
-    const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
-      hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
-    if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
-    else {
-      sub.addStringOption((o) =>
-        describe(name(o)).addChoices(...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } }))),
-      );
-    }
-  }
+  addGameOptions(sub);
   return sub;
 }
 
@@ -75,11 +60,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     return moveStudent(ctx, interaction, { id: user.id, name }, interaction.options.getInteger('table', true));
   }
   if (sub !== 'new') return replyError(interaction, 'error.unknownCommand');
-  const options: GameOptions = {};
-  for (const { spec } of OPTION_SPECS) {
-    const value = spec.kind === 'boolean' ? interaction.options.getBoolean(spec.name) : interaction.options.getString(spec.name);
-    if (value !== null) options[spec.name] = value;
-  }
+  const options = givenGameOptions(interaction);
   const settings = readSettings(DEFAULT_SETTINGS, givenSettings(interaction));
   if (!settings) return replyError(interaction, 'error.badOption');
   const level = (interaction.options.getString('level') ?? 'standard') as BotLevel;

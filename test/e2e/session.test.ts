@@ -85,9 +85,26 @@ describe('a class session', () => {
     const tables = await tablesOf(w);
     expect(tables.every((t) => t.status === 'active' && t.seats.length === 4 && t.seats.filter((s) => s.isBot).length === 1)).toBe(true);
     for (const table of tables) await w.double.waitFor(() => boards(w, table.channelId).length > 0, 30_000);
-    // A running game cannot seat a new player: moving a student now is refused, and says why.
-    const late = await settled(w.double, await teacher.command(channel, 'session', { subcommand: 'move', options: { student: moved.id, table: 2 } }));
-    expect(late.content).toContain('cannot seat a new player');
+    // Once the games run, a student moves into the other table's bot seat, and a bot plays on in theirs.
+    const [one, two] = tables;
+    const oldSeat = one!.seats.find((seat) => seat.userId === moved.id)!.position;
+    const botSeat = two!.seats.find((seat) => seat.isBot)!;
+    const during = await settled(w.double, await teacher.command(channel, 'session', { subcommand: 'move', options: { student: moved.id, table: 2 } }));
+    expect(during.ephemeral).toBe(true);
+    expect(during.content).toContain('is now at table 2');
+    const after = await tablesOf(w);
+    expect(after[0]!.seats[oldSeat]).toMatchObject({ isBot: true, userId: null });
+    expect(after[1]!.seats[botSeat.position]).toMatchObject({ isBot: false, userId: moved.id });
+    expect(after.map((t) => t.seats.filter((seat) => !seat.isBot).length)).toEqual([2, 4, 3, 3, 3, 3]);
+    // No departure counts against a student the facilitator moved.
+    expect(await w.bot.store.departuresOf(one!.id)).toEqual([]);
+    const told = await w.double.waitFor(() => w.double.channelMessages(two!.channelId).find((m) => m.content.includes('joins from table 1')), 15_000);
+    expect(told.content).toContain(`<@${moved.id}> joins from table 1 and takes over the seat of **${botSeat.displayName}**`);
+    await w.double.waitFor(() => w.double.channelMessages(one!.channelId).find((m) => m.content.includes('moves to table 2')), 15_000);
+    // Table 2 has no bot seat left, and the last person at a table stays.
+    const other = students.find((st) => after[0]!.seats.some((seat) => seat.userId === st.id))!;
+    const full = await settled(w.double, await teacher.command(channel, 'session', { subcommand: 'move', options: { student: other.id, table: 2 } }));
+    expect(full.content).toContain('Table 2 has no bot seat to take');
     expect((await tablesOf(w)).map((t) => t.seats.length)).toEqual([4, 4, 4, 4, 4, 4]);
 
     // Pause all: a person whose turn it is cannot move; every table says it is paused.

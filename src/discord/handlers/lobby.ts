@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
-import type { GameOptions } from '../../engine/index.js';
+import type { AnyGame, GameOptions, Msg } from '../../engine/index.js';
 import { gameById } from '../../catalog.js';
 import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord, StoreResult } from '../../store/game-store.js';
@@ -23,6 +23,17 @@ export function displayName(interaction: RepliableInteraction): string {
   return fromMember ?? interaction.user.globalName ?? interaction.user.username;
 }
 
+
+/** The game asked for, with options it has and accepts (/game new and /session new), or why not. */
+export function checkGameOptions(gameType: string, options: GameOptions): { ok: true; game: AnyGame; parsed: GameOptions } | { ok: false; error: string | Msg } {
+  const game = gameById(gameType);
+  if (!game) return { ok: false, error: 'error.unknownGame' };
+  const foreign = Object.keys(options).find((name) => !game.options.some((o) => o.name === name));
+  if (foreign) return { ok: false, error: { key: 'error.optionNotForGame', args: { option: foreign, game: { key: game.nameKey } } } };
+  const parsed = game.parseOptions(options);
+  return parsed.ok ? { ok: true, game, parsed: parsed.options } : { ok: false, error: parsed.error };
+}
+
 /** Refuses, with the missing permission named, when the bot could not post boards here. */
 export async function checkBotPermissions(interaction: RepliableInteraction): Promise<boolean> {
   const missing = missingBotPermissions(interaction);
@@ -37,12 +48,8 @@ export async function createLobby(
   input: { gameType: string; language: Language; options: GameOptions; settings?: GameSettings },
 ): Promise<void> {
   if (!interaction.inGuild() || !interaction.channelId) return replyError(interaction, 'error.guildOnly');
-  const game = gameById(input.gameType);
-  if (!game) return replyError(interaction, 'error.unknownGame');
-  const foreign = Object.keys(input.options).find((name) => !game.options.some((o) => o.name === name));
-  if (foreign) return replyError(interaction, { key: 'error.optionNotForGame', args: { option: foreign, game: { key: game.nameKey } } });
-  const parsed = game.parseOptions(input.options);
-  if (!parsed.ok) return replyError(interaction, parsed.error);
+  const checked = checkGameOptions(input.gameType, input.options);
+  if (!checked.ok) return replyError(interaction, checked.error);
   if (!(await checkBotPermissions(interaction))) return;
   const created = await ctx.store.createLobby({
     guildId: interaction.guildId,

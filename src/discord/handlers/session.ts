@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { AttachmentBuilder, ChannelType, MessageFlags, PermissionFlagsBits, Routes, type APIThreadChannel, type ButtonInteraction, type ChatInputCommandInteraction, type RepliableInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { GameOptions } from '../../engine/index.js';
-import { gameById } from '../../catalog.js';
 import { t, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
+import { gameLanguage } from '../messages/index.js';
 import type { SessionRow } from '../../store/session-store.js';
 import { DEFAULT_SETTINGS } from '../../store/clocks.js';
 import type { BotLevel, GameSettings } from '../../store/schema.js';
@@ -19,7 +19,7 @@ import type { SessionAction } from '../messages/custom-id.js';
 import { exportFiles } from '../messages/session-export.js';
 import { debriefMessage, panelMessage, sessionMessage, tableIntro } from '../messages/session.js';
 import { classScreenUrl } from '../messages/web-link.js';
-import { displayName, checkBotPermissions } from './lobby.js';
+import { displayName, checkBotPermissions, checkGameOptions } from './lobby.js';
 import { canModerate } from './permissions.js';
 import { replyEphemeral, replyError, userLanguage } from './replies.js';
 
@@ -40,13 +40,9 @@ export async function newSession(ctx: BotContext, interaction: ChatInputCommandI
   const perms = interaction.memberPermissions;
   if (!perms || !(perms.has(PermissionFlagsBits.ManageThreads) || perms.has(PermissionFlagsBits.ManageChannels))) return replyError(interaction, 'session.error.needPermission');
   if (interaction.channel?.isThread()) return replyError(interaction, 'session.error.notHere');
-  const game = gameById(input.gameType);
-  if (!game) return replyError(interaction, 'error.unknownGame');
-  const foreign = Object.keys(input.options).find((name) => !game.options.some((o) => o.name === name));
-  if (foreign) return replyError(interaction, { key: 'error.optionNotForGame', args: { option: foreign, game: { key: game.nameKey } } });
-  const parsed = game.parseOptions(input.options);
-  if (!parsed.ok) return replyError(interaction, parsed.error);
-  const { min, max } = game.players(parsed.options);
+  const checked = checkGameOptions(input.gameType, input.options);
+  if (!checked.ok) return replyError(interaction, checked.error);
+  const { min, max } = checked.game.players(checked.parsed);
   if (input.seats !== null && (input.seats < min || input.seats > max)) return replyError(interaction, { key: 'session.error.seats', args: { min, max } });
   if (interaction.appPermissions && !interaction.appPermissions.has(PermissionFlagsBits.CreatePublicThreads)) return replyError(interaction, 'session.error.threads');
   if (!(await checkBotPermissions(interaction))) return;
@@ -118,7 +114,31 @@ export async function moveStudent(ctx: BotContext, interaction: ChatInputCommand
   const moved = await ctx.store.sessions.move(session.id, user, table);
   if (!moved.ok) return replyError(interaction, moved.error);
   await replyEphemeral(interaction, t(userLanguage(interaction), 'session.done.moved', { user: `<@${user.id}>`, table }));
+  const { from, game } = moved.value;
+  if (from && game.status === 'active') await tellMovedDuringPlay(ctx, from, game, user.id);
   await editSessionMessage(ctx, session.id);
+}
+
+/** A move between running tables: each thread is told, the student pinged where they now play, and the bots wake. */
+async function tellMovedDuringPlay(ctx: BotContext, from: GameRecord, to: GameRecord, userId: string): Promise<void> {
+  ctx.runner.cancelBots(to.id);
+  ctx.runner.wake(to);
+  ctx.runner.wake(from);
+  const oldSeat = from.holders?.filter((h) => h.userId === userId).at(-1)?.seat;
+  const newSeat = to.seats.findIndex((s) => s.userId === userId);
+  const bot = (record: GameRecord, seat: number | undefined) => (seat === undefined ? '?' : record.holders?.filter((h) => h.seat === seat && h.isBot).at(-1)?.displayName ?? '?');
+  const lines = [
+    { record: from, content: t(gameLanguage(from), 'session.movedOut', { user: `<@${userId}>`, table: to.tableNumber ?? 0, bot: from.seats[oldSeat ?? -1]?.displayName ?? '?' }), ping: [] as string[] },
+    { record: to, content: t(gameLanguage(to), 'session.movedIn', { user: `<@${userId}>`, from: from.tableNumber ?? 0, bot: bot(to, newSeat) }), ping: [userId] },
+  ];
+  for (const { record, content, ping } of lines) {
+    try {
+      const thread = await channelById(ctx.client, record.channelId);
+      if (thread?.isSendable()) await thread.send({ content, allowedMentions: { users: ping } });
+    } catch (error) {
+      ctx.logger.warn({ gameId: record.id, err: error }, 'could not tell a table of a move');
+    }
+  }
 }
 
 /** Join a table (the button: the least filled table) or the table select (a chosen one). */

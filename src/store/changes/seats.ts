@@ -30,16 +30,26 @@ export function handOverToBot(ctx: StoreContext, gameId: number, userId: string,
     if (humansLeft === 0) {
       await markCancelled(tx, ctx.schema, record, at);
     } else {
-      const bot = { userId: null, isBot: true, botLevel: 'standard' as const, displayName: nextBotName(record) };
-      await setSeat(tx, ctx.schema, gameId, seat.position, bot);
-      await recordHolder(tx, ctx.schema, gameId, seat.position, (await moveCount(tx, ctx.schema, gameId)) + 1, bot);
-      await recordDeparture(tx, ctx.schema, gameId, userId, seat.position, reason, at);
-      await dropClock(tx, ctx.schema, gameId, seat.position);
-      const creatorId = record.creatorId === userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
-      await setGame(tx, ctx.schema, gameId, { version: record.version + 1, updatedAt: at, creatorId });
+      await seatToBot(ctx, tx, record, seat.position, reason);
     }
     return { ok: true as const, value: await followUps(ctx, tx, gameId, false) };
   }, gameId);
+}
+
+/**
+ * A bot takes over a person's seat, in the caller's transaction; another person must be left at
+ * the table. `reason` null: no departure is recorded (a facilitator moving a student elsewhere).
+ */
+export async function seatToBot(ctx: StoreContext, tx: Q, record: GameRecord, position: Seat, reason: 'left' | 'kicked' | null): Promise<void> {
+  const seat = record.seats[position]!;
+  const at = ctx.now();
+  const bot = { userId: null, isBot: true, botLevel: 'standard' as const, displayName: nextBotName(record) };
+  await setSeat(tx, ctx.schema, record.id, position, bot);
+  await recordHolder(tx, ctx.schema, record.id, position, (await moveCount(tx, ctx.schema, record.id)) + 1, bot);
+  if (reason) await recordDeparture(tx, ctx.schema, record.id, seat.userId!, position, reason, at);
+  await dropClock(tx, ctx.schema, record.id, position);
+  const creatorId = record.creatorId === seat.userId ? record.seats.find((s) => !s.isBot && s !== seat)!.userId! : record.creatorId;
+  await setGame(tx, ctx.schema, record.id, { version: record.version + 1, updatedAt: at, creatorId });
 }
 
 /**
@@ -53,7 +63,8 @@ export function takeSeat(ctx: StoreContext, gameId: number, seat: Seat, user: { 
   }, gameId);
 }
 
-async function seatPerson(ctx: StoreContext, tx: Q, gameId: number, seat: Seat, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
+/** A person takes a bot seat of a running game, in the caller's transaction. */
+export async function seatPerson(ctx: StoreContext, tx: Q, gameId: number, seat: Seat, user: { id: string; name: string }): Promise<StoreResult<GameRecord>> {
   const record = await loadGame(tx, ctx.schema, gameId);
   if (!record) return fail('error.noGame');
   if (record.status !== 'active') return fail(record.status === 'lobby' ? 'error.notStarted' : 'error.gameClosed');

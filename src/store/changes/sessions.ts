@@ -17,6 +17,7 @@ import { insertSeat, replaceSeats } from '../rows/seats.js';
 import { insertFlag, insertSession, lockSession, lockTables, setSession, tableIds, type SessionRow } from '../rows/sessions.js';
 import type { BotLevel, GameSettings } from '../schema.js';
 import { followUps } from './follow-ups.js';
+import { seatPerson, seatToBot } from './seats.js';
 import { start } from './lobby.js';
 import { endSessionIfOver, queueDebrief } from './session-end.js';
 
@@ -134,7 +135,8 @@ async function seat(ctx: StoreContext, tx: Q, session: SessionRow, tables: GameR
 /** The facilitator moves a student to another table before the start (or seats one who had not joined). */
 export function moveStudent(ctx: StoreContext, sessionId: number, user: { id: string; name: string }, table: number): Promise<StoreResult<Seated & { from: GameRecord | null }>> {
   return changeSession(ctx, sessionId, async (tx, session, tables) => {
-    if (session.status !== 'open') return fail('session.error.moveStarted');
+    if (session.status === 'ended') return fail('session.error.ended');
+    if (session.status !== 'open') return moveDuringPlay(ctx, tx, tables, user, table);
     const from = tableOfUser(tables, user.id) ?? null;
     if (from?.tableNumber === table) return fail('session.error.alreadyAt', { table });
     const target = tables.find((t) => t.tableNumber === table);
@@ -149,6 +151,28 @@ export function moveStudent(ctx: StoreContext, sessionId: number, user: { id: st
     if (!seated.ok) return seated;
     return { ok: true as const, value: { ...seated.value, from: from ? (await loadGame(tx, ctx.schema, from.id))! : null } };
   });
+}
+
+/**
+ * Once the tables play, a student moves into a bot's seat at the other table (its hand and all,
+ * as a take-over), and a bot plays on in theirs; no departure is counted against them. The last
+ * person at a table stays: a table of bots alone would play on with nobody to learn from it.
+ */
+async function moveDuringPlay(ctx: StoreContext, tx: Q, tables: GameRecord[], user: { id: string; name: string }, table: number): Promise<StoreResult<Seated & { from: GameRecord | null }>> {
+  const from = tableOfUser(tables, user.id);
+  if (!from || from.status !== 'active') return fail('session.error.notSeated');
+  if (from.tableNumber === table) return fail('session.error.alreadyAt', { table });
+  const target = tables.find((t) => t.tableNumber === table);
+  if (!target || target.status !== 'active') return fail('session.error.noTable', { table });
+  const botSeat = target.seats.find((s) => s.isBot);
+  if (!botSeat) return fail('session.error.noBotSeat', { table });
+  if (humans(from) < 2) return fail('session.error.lastAtTable', { table: from.tableNumber ?? 0 });
+  const name = from.seats.find((s) => s.userId === user.id)!.displayName;
+  await seatToBot(ctx, tx, from, from.seats.find((s) => s.userId === user.id)!.position, null);
+  const seated = await seatPerson(ctx, tx, target.id, botSeat.position, { id: user.id, name });
+  if (!seated.ok) return seated;
+  const left = await followUps(ctx, tx, from.id, false);
+  return { ok: true as const, value: { table, game: await followUps(ctx, tx, target.id, false), from: left } };
 }
 
 /**
