@@ -87,7 +87,7 @@ describe('notifications each person chooses', () => {
 
   beforeAll(async () => {
     // SQLite on purpose (a restart below reopens the file); PostgreSQL has its own test below.
-    world = await startWorld({ channels: 5, clock, dbPath: tempDatabase(), env: ENV });
+    world = await startWorld({ channels: 6, clock, dbPath: tempDatabase(), env: ENV });
     world.double.addGuild({ id: OTHER_GUILD, name: 'Second club' });
     elsewhere = world.double.addChannel(OTHER_GUILD, { name: 'far-table' }).id;
   });
@@ -114,6 +114,8 @@ describe('notifications each person chooses', () => {
 
     const near = await open(world, ann, here!, [ben], { reminder: '60' });
     const far = await open(world, cat, elsewhere, [ann]);
+    // Ben's turn first (whoever the deal made first), so that a ping of his is there to compare.
+    await turnOf(world, near, here!, ben, [ann]);
     await turnOf(world, near, here!, ann, [ben]);
     await turnOf(world, far, elsewhere, ann, [cat]);
     await world.bot.runner.flush();
@@ -122,7 +124,7 @@ describe('notifications each person chooses', () => {
     for (const channel of [here!, elsewhere]) expect(pingsOf(world, channel, ann.id)).toEqual([]);
     expect(boards(world, here!).some((b) => b.content.includes('**ann**'))).toBe(true);
     expect(latestBoard(world, here!).content).not.toContain(`<@${ann.id}>`);
-    expect(pingsOf(world, here!, ben.id).length + pingsOf(world, elsewhere, cat.id).length).toBeGreaterThan(0);
+    expect(pingsOf(world, here!, ben.id).length).toBeGreaterThan(0);
     // No per-turn DM either, and reminders name her without a ping.
     expect(dms(ann)).toEqual([]);
     clock.advance(61 * 60_000);
@@ -292,7 +294,8 @@ describe('notifications each person chooses', () => {
   }, 120_000);
 
   it('never sends one digest twice when two runs claim it at once, and writes it in the language /notify was chosen in', async () => {
-    const channel = world.channels[0]!;
+    // A channel of its own: an earlier test's board there could be taken for this game's.
+    const channel = world.channels[5]!;
     // Léa's Discord speaks French; the table plays in English.
     const [lea, max] = [person('lea', false, 'fr'), person('max')];
     const chosen = await settled(world.double, await lea.command(channel, 'notify', { options: { mode: 'digest', hour: 12, 'utc-offset': '-5' } }));

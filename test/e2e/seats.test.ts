@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
 import { Player, boards, componentsOf, fakeClock, finalMessage, latestBoard, pressLobby, settled, startWorld, textOf, type World } from './harness.js';
 import { gameById } from '../../src/catalog.js';
-import { SEAT_REQUEST_MINUTES, TAKER_DEADLINE_MINUTES } from '../../src/store/clocks.js';
+import { SEAT_REQUEST_MINUTES, TAKER_DEADLINE_MINUTES, WARN_SHARE } from '../../src/store/clocks.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 
 const MINUTE = 60_000;
@@ -268,6 +268,11 @@ describe('seats that change hands', () => {
     expect(await at(24 * HOUR - MINUTE)).toEqual(nothing);
     expect(await at(24 * HOUR)).toEqual(reminded);
     expect(reminders().at(-1)!.content).toMatch(/game waiting on you for 24 hours\./);
+    // The last warning falls at 80 % of the deadline, counted from t0 as well.
+    const warning = WARN_SHARE * 48 * HOUR;
+    expect(await at(warning - MINUTE)).toEqual(nothing);
+    expect(await at(warning)).toEqual(reminded);
+    expect(reminders().at(-1)!.content).toContain(`<t:${(t0 + 48 * HOUR) / 1000}:R>`);
     expect(await at(48 * HOUR - MINUTE)).toEqual(nothing);
     expect(await at(48 * HOUR)).toEqual(timedOut);
     expect(messages(channel).map(textOf).join('\n')).toContain(`Time ran out for <@${(await who(first)).id}>`);
