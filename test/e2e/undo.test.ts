@@ -20,7 +20,7 @@ describe('taking back a move', () => {
   let world: World;
   const clock = fakeClock();
   beforeAll(async () => {
-    world = await startWorld({ channels: 2, clock, env: { RENDER_WORKERS: '0', UNDO_BOT_WAIT_MS: String(UNDO_WAIT) } });
+    world = await startWorld({ channels: 3, clock, env: { RENDER_WORKERS: '0', UNDO_BOT_WAIT_MS: String(UNDO_WAIT) } });
   });
   afterAll(async () => {
     await world?.stop();
@@ -52,11 +52,18 @@ describe('taking back a move', () => {
   }
 
   /** Lets the people play their default answers until a move of theirs fits `wanted`. */
-  async function playUntil(channel: string, gameId: number, wanted: (p: Played) => boolean): Promise<Played> {
-    for (let i = 0; i < 300; i++) {
+  /** `reopen`: a deal may end before such a move comes up; then play on at a new table in the channel. */
+  async function playUntil(channel: string, first: number, wanted: (p: Played) => boolean, reopen?: () => Promise<number>): Promise<Played> {
+    let gameId = first;
+    let stuck = 0;
+    for (let i = 0; i < 900; i++) {
       await world.bot.runner.flush();
       const before = (await world.bot.store.get(gameId))!;
-      if (before.status !== 'active') break;
+      if (before.status !== 'active') {
+        if (!reopen) break;
+        gameId = await reopen();
+        continue;
+      }
       const seat = palermo.pending(before.state).find((s: number) => !before.seats[s]!.isBot);
       if (seat === undefined) {
         await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > before.version, 30_000);
@@ -71,6 +78,9 @@ describe('taking back a move', () => {
       const after = (await world.bot.store.get(gameId))!;
       const played = { player, seat, before, clocks, hand, after, undoable: (await world.bot.store.undoableBy(after)) === seat };
       if (after.version === before.version + 1 && wanted(played)) return played;
+      // A table where nothing moves any more is a fault to report, not a reason to wait.
+      stuck = after.version === before.version ? stuck + 1 : 0;
+      if (stuck >= 20) throw new Error(`game ${gameId} stuck at version ${after.version}; ${player.user.username} was shown: ${textOf(hand).slice(0, 300)}`);
     }
     throw new Error('no such move');
   }
@@ -80,9 +90,10 @@ describe('taking back a move', () => {
   it('puts the board back with the Undo button, and /game undo does too', async () => {
     const channel = world.channels[0]!;
     const [ann, ben] = [person('ann'), person('ben')];
-    const gameId = await open(channel, ann, [ben], 0);
+    const reopen = () => open(channel, ann, [ben], 0);
 
-    const played = await playUntil(channel, gameId, (p) => p.undoable && nextHuman(p) !== undefined);
+    const played = await playUntil(channel, await reopen(), (p) => p.undoable && nextHuman(p) !== undefined, reopen);
+    let gameId = played.after.id;
     await world.bot.runner.flush();
     const next = nextHuman(played)!;
     const nextPlayer = [...people.values()].find((p) => p.id === played.after.seats[next]!.userId)!;
@@ -124,7 +135,8 @@ describe('taking back a move', () => {
     expect(replayed).toEqual(now.state);
 
     // /game undo, on the next move that may be taken back.
-    const again = await playUntil(channel, gameId, (p) => p.undoable);
+    const again = await playUntil(channel, gameId, (p) => p.undoable, reopen);
+    gameId = again.after.id;
     const byCommand = await settled(world.double, await again.player.command(channel, 'game', { subcommand: 'undo' }));
     expect(byCommand.ephemeral).toBe(true);
     expect(byCommand.content).toMatch(/You took back your move/);
@@ -134,34 +146,43 @@ describe('taking back a move', () => {
 
   it('refuses once someone played since, and a move that revealed something', async () => {
     const channel = world.channels[0]!;
-    const gameId = (await world.bot.store.openInChannel(channel))!.id;
-    const first = await playUntil(channel, gameId, (p) => p.undoable && nextHuman(p) !== undefined);
-    await playUntil(channel, gameId, (p) => p.seat !== first.seat);
+    const reopen = () => open(channel, person('ann'), [person('ben')], 0);
+    const open0 = await world.bot.store.openInChannel(channel);
+    let gameId = open0?.id ?? (await reopen());
+    // An undoable move, then another player's: the deal may end in between, then the next one.
+    let first: Played | undefined;
+    for (let table = 0; !first && table < 3; table++) {
+      const found = await playUntil(channel, gameId, (p) => p.undoable && nextHuman(p) !== undefined, reopen);
+      gameId = found.after.id;
+      const next = await playUntil(channel, gameId, (p) => p.seat !== found.seat, reopen);
+      // Another player's move in the same deal, or the deal ended first: then look again.
+      if (next.after.id === gameId) first = found;
+      else gameId = next.after.id;
+    }
+    if (!first) throw new Error('no undoable move followed by another player’s in three deals');
     const late = await settled(world.double, await first.player.command(channel, 'game', { subcommand: 'undo' }));
     expect(late.ephemeral).toBe(true);
     expect(late.content).toMatch(/Too late: .+ has already played/);
 
-    // A deal may end before a move that stands comes up: then the next table, in the same channel.
-    let stands: Played | undefined;
-    for (let table = 0, id = gameId; !stands && table < 3; table++) {
-      stands = await playUntil(channel, id, (p) => !p.undoable && p.after.status === 'active').catch(() => undefined);
-      if (!stands) id = await open(channel, person('ann'), [person('ben')], 0);
-    }
-    if (!stands) throw new Error('no move that stands in three deals');
-    const version = (await world.bot.store.openInChannel(channel))!.version;
-    const refused = await settled(world.double, await stands.player.command(channel, 'game', { subcommand: 'undo' }));
+    // A move that stands, at a fresh table of its own.
+    const other = world.channels[2]!;
+    const reopenOther = () => open(other, person('ann'), [person('ben')], 0);
+    const stands = await playUntil(other, await reopenOther(), (p) => !p.undoable && p.after.status === 'active', reopenOther);
+    const version = (await world.bot.store.openInChannel(other))!.version;
+    const refused = await settled(world.double, await stands.player.command(other, 'game', { subcommand: 'undo' }));
     expect(refused.content).toMatch(/drew a card or showed something hidden, so it stands/);
-    expect((await world.bot.store.openInChannel(channel))!.version).toBe(version);
+    expect((await world.bot.store.openInChannel(other))!.version).toBe(version);
   }, 240_000);
 
   it('holds the next bot for the undo window', async () => {
     const channel = world.channels[1]!;
-    const gameId = await open(channel, person('cat'), [], 1);
+    const reopen = () => open(channel, person('cat'), [], 1);
     let committed = 0;
-    const played = await playUntil(channel, gameId, (p) => {
+    const played = await playUntil(channel, await reopen(), (p) => {
       committed = Date.now();
       return p.undoable && palermo.pending(p.after.state).some((s: number) => p.after.seats[s]!.isBot);
-    });
+    }, reopen);
+    const gameId = played.after.id;
     // The bot has not played: the move can still be taken back.
     expect((await world.bot.store.get(gameId))!.version).toBe(played.after.version);
     await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > played.after.version, 30_000);
