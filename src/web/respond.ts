@@ -2,6 +2,9 @@
 import type { ServerResponse } from 'node:http';
 import { notFoundPage } from './html.js';
 
+/** A page's token in its address (games' and sessions' tokens alike): URL-safe base64, at least 128 bits. */
+export const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
+
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 export const SECURITY_HEADERS = {
   'Content-Security-Policy': CSP,

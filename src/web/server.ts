@@ -17,13 +17,12 @@ import type { BoardCache } from './board-cache.js';
 import { livePage, replayPage } from './html.js';
 import { liveModel, pageBoardJob, replayModel, type LiveModel, type ReplayModel } from './model.js';
 import { RateLimiter } from './rate-limit.js';
-import { IMMUTABLE, KEEPALIVE_MS, STREAM_HEADERS, send, sendHtml, sendNotFound, sendText } from './respond.js';
+import { IMMUTABLE, KEEPALIVE_MS, STREAM_HEADERS, TOKEN, send, sendHtml, sendNotFound, sendText } from './respond.js';
 import { SessionScreens } from './session-screen.js';
 
 export { CSP } from './respond.js';
 /** A post image's cache key: its path and the language asked for. */
 const postKey = (url: URL): string => `${url.pathname}?${url.searchParams.get('lang') ?? ''}`;
-const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 /** How often the versions of watched games are read. */
 export const POLL_MS = 1000;
 /** Event streams open at once, in all; more get 503 and retry. */

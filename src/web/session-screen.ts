@@ -13,11 +13,10 @@ import { sessionExport, sessionRecord } from '../discord/messages/session-export
 import { fingerprintOfPage, type GameStore, type PostRecord, type SessionPageData } from '../store/game-store.js';
 import type { BoardCache } from './board-cache.js';
 import { pageBoardJob } from './model.js';
-import { IMMUTABLE, KEEPALIVE_MS, STREAM_HEADERS, send, sendHtml, sendNotFound, sendText } from './respond.js';
+import { IMMUTABLE, KEEPALIVE_MS, STREAM_HEADERS, TOKEN, send, sendHtml, sendNotFound, sendText } from './respond.js';
 import { sessionPage } from './session-html.js';
 import { sessionModel, type SessionModel } from './session-model.js';
 
-const TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
 /** Class screens' event streams open at once, in all; more get 503 and retry. */
 const MAX_STREAMS = 1000;
 /** Session models kept, one per session and language, each for the session's fingerprint. */

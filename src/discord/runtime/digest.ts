@@ -11,10 +11,8 @@ import type { GameStore } from '../../store/game-store.js';
 import { digestMessage } from '../messages/digest.js';
 import type { GameRunner } from './runner.js';
 import { sendDirect } from './notices.js';
-import { systemClock, type Clock } from './scheduler.js';
+import { MAX_SLEEP_MS, systemClock, type Clock } from './scheduler.js';
 
-/** setTimeout cannot wait longer than this. */
-const MAX_SLEEP_MS = 2 ** 31 - 1;
 const BATCH = 100;
 
 export class Digests {

@@ -18,7 +18,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** setTimeout cannot wait longer than this. */
-const MAX_SLEEP_MS = 2 ** 31 - 1;
+export const MAX_SLEEP_MS = 2 ** 31 - 1;
 /** Clocks handled per wake-up; more wait for the next one, a moment later. */
 const BATCH = 100;
 
