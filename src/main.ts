@@ -32,11 +32,16 @@ async function main(): Promise<void> {
   }
   const running = bot;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) {
+  let signalled = false;
+  const shutdown = (signal: string, isSignal = true) => {
+    // Only a second real signal forces the exit: a group stop often reaches us just after the
+    // parent check has seen sh die, and that one SIGTERM must still stop cleanly.
+    if (stopping && signalled && isSignal) {
       logger.warn({ signal }, 'second signal: exiting at once');
       process.exit(1);
     }
+    signalled ||= isSignal;
+    if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     // A stop that hangs (a stuck request) must not keep the process alive forever.
@@ -58,7 +63,7 @@ async function main(): Promise<void> {
   // dies and leaves us running. Re-parented means whoever started us is gone, so stop too.
   const parent = process.ppid;
   setInterval(() => {
-    if (process.ppid !== parent && !stopping) shutdown('parent exited');
+    if (process.ppid !== parent && !stopping) shutdown('parent exited', false);
   }, PARENT_CHECK_MS).unref();
 }
 

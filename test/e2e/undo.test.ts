@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameById } from '../../src/catalog.js';
-import { replay, type Decision } from '../../src/engine/index.js';
+import { replay, type Decision, type Seat } from '../../src/engine/index.js';
+import { revealsNothing } from '../../src/engine/undo.js';
 import type { PalermoMove } from '../../src/games/palermo/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 import type { MessageRecord } from '../double/types.js';
@@ -49,6 +50,11 @@ describe('taking back a move', () => {
     hand: MessageRecord;
     after: GameRecord;
     undoable: boolean;
+    /** Taken before the click, so never later than the move's commit. */
+    startedAt: number;
+    /** What the engine says of the move itself, read from the log: may it be taken back, who is next. */
+    madeUndoable: boolean;
+    nextAfterMove: Seat[];
   }
 
   /** Lets the people play their default answers until a move of theirs fits `wanted`. */
@@ -73,11 +79,18 @@ describe('taking back a move', () => {
       const clocks = await Promise.all(before.seats.map((s) => world.bot.store.clockOf(gameId, s.position)));
       clock.advance(7 * 60_000);
       const view = await player.openHand(channel);
+      const startedAt = Date.now();
       // A refused suggestion leaves the state as it was: then any other answer will do.
       const hand = await palermoDefault(player, channel, view, palermo.decision(before.state, seat) as Decision<PalermoMove>).catch(() => player.playOnce(channel));
       const after = (await world.bot.store.get(gameId))!;
-      const played = { player, seat, before, clocks, hand, after, undoable: (await world.bot.store.undoableBy(after)) === seat };
-      if (after.version === before.version + 1 && wanted(played)) return played;
+      // The move itself, from the log: a bot may already have played after it on a busy machine.
+      const logged = (await world.bot.store.moveLog(gameId)).slice(-(after.version - before.version));
+      const mine = logged[0]?.actorId === player.id ? logged[0] : undefined;
+      const applied = mine ? palermo.apply(before.state, seat, mine.move) : undefined;
+      const madeUndoable = !!applied?.ok && revealsNothing(palermo, before.state, seat, mine!.move, applied.state, { seats: before.seats.length });
+      const nextAfterMove = applied?.ok ? palermo.pending(applied.state) : [];
+      const played = { player, seat, before, clocks, hand, after, undoable: (await world.bot.store.undoableBy(after)) === seat, startedAt, madeUndoable, nextAfterMove };
+      if (after.version > before.version && wanted(played)) return played;
       // A table where nothing moves any more is a fault to report, not a reason to wait.
       stuck = after.version === before.version ? stuck + 1 : 0;
       if (stuck >= 20) throw new Error(`game ${gameId} stuck at version ${after.version}; ${player.user.username} was shown: ${textOf(hand).slice(0, 300)}`);
@@ -177,15 +190,11 @@ describe('taking back a move', () => {
   it('holds the next bot for the undo window', async () => {
     const channel = world.channels[1]!;
     const reopen = () => open(channel, person('cat'), [], 1);
-    let committed = 0;
-    const played = await playUntil(channel, await reopen(), (p) => {
-      committed = Date.now();
-      return p.undoable && palermo.pending(p.after.state).some((s: number) => p.after.seats[s]!.isBot);
-    }, reopen);
+    const played = await playUntil(channel, await reopen(), (p) => p.madeUndoable && p.nextAfterMove.some((s) => p.before.seats[s]!.isBot), reopen);
     const gameId = played.after.id;
-    // The bot has not played: the move can still be taken back.
-    expect((await world.bot.store.get(gameId))!.version).toBe(played.after.version);
-    await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > played.after.version, 30_000);
-    expect(Date.now() - committed).toBeGreaterThanOrEqual(UNDO_WAIT - 100);
+    const moved = played.before.version + 1;
+    // The bot plays no sooner than the undo window after the click that made the move.
+    await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > moved, 30_000);
+    expect(Date.now() - played.startedAt).toBeGreaterThanOrEqual(UNDO_WAIT);
   }, 180_000);
 });
