@@ -10,11 +10,11 @@ import { described, named } from './localised.js';
 /** Discord's own bound on the number; the yearly budget (AWAY_DAYS_PER_YEAR) is checked by the store. */
 const MAX_DAYS = 366;
 
-export const data = described(named(new SlashCommandBuilder(), 'away', 'absence'), 'away.command.description')
-  .addSubcommand((s) => described(named(s, 'start', 'début'), 'away.command.start')
-    .addIntegerOption((o) => described(named(o, 'days', 'jours'), 'away.command.days').setRequired(true).setMinValue(1).setMaxValue(MAX_DAYS)))
-  .addSubcommand((s) => described(named(s, 'end', 'fin'), 'away.command.end'))
-  .addSubcommand((s) => described(named(s, 'status', 'état'), 'away.command.status'));
+export const data = described(named(new SlashCommandBuilder(), 'away'), 'away.command.description')
+  .addSubcommand((s) => described(named(s, 'start', 'awayStart'), 'away.command.start')
+    .addIntegerOption((o) => described(named(o, 'days'), 'away.command.days').setRequired(true).setMinValue(1).setMaxValue(MAX_DAYS)))
+  .addSubcommand((s) => described(named(s, 'end'), 'away.command.end'))
+  .addSubcommand((s) => described(named(s, 'status'), 'away.command.status'));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const language = userLanguage(interaction);

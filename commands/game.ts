@@ -2,7 +2,7 @@
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameOptions } from '../src/engine/index.js';
 import { GAMES } from '../src/catalog.js';
-import { hasKey, languageOf, t } from '../src/i18n/index.js';
+import { LANGUAGES, LANGUAGE_NAMES, discordLocalizations, hasKey, languageOf, t, type Language } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLog } from '../src/discord/handlers/log.js';
 import { undoCommand } from '../src/discord/handlers/undo.js';
@@ -14,13 +14,13 @@ import { gamePageUrl, webPagesOn } from '../src/discord/messages/web-link.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import type { LobbyAction } from '../src/discord/messages/custom-id.js';
-import { described, named } from './localised.js';
+import { choice, described, named } from './localised.js';
 
 /** Every game's options, offered once each (games share names they have in common). */
 const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
 
 /** A choice's label in a language: its locale key when there is one, else the game's own label. */
-export function choiceLabel(option: string, choice: { value: string; label: string }, language: 'en' | 'fr'): string {
+export function choiceLabel(option: string, choice: { value: string; label: string }, language: Language): string {
   const key = `optionChoices.${option}.${choice.value}`;
   return hasKey(language, key) ? t(language, key) : choice.label;
 }
@@ -31,40 +31,38 @@ function optionKey(gameId: string, name: string): string {
 
 function newSubcommand() {
   return (sub: import('discord.js').SlashCommandSubcommandBuilder) => {
-    described(named(sub, 'new', 'nouvelle'), 'commands.game.new');
+    described(named(sub, 'new'), 'commands.game.new');
     sub.addStringOption((o) =>
-      described(named(o, 'game', 'jeu'), 'commands.game.optionGame')
+      described(named(o, 'game'), 'commands.game.optionGame')
         .setRequired(true)
-        .addChoices(...Object.values(GAMES).map((g) => ({ name: t('en', g.nameKey), value: g.id, name_localizations: { fr: t('fr', g.nameKey) } }))),
+        .addChoices(...Object.values(GAMES).map((g) => choice(g.nameKey, g.id))),
     );
     sub.addStringOption((o) =>
-      described(named(o, 'language', 'langue'), 'commands.game.optionLanguage').addChoices(
-        { name: 'English', value: 'en' },
-        { name: 'Français', value: 'fr' },
+      described(named(o, 'language'), 'commands.game.optionLanguage').addChoices(
+        ...LANGUAGES.map((l) => ({ name: LANGUAGE_NAMES[l], value: l })),
       ),
     );
     addSettingOptions(sub);
-    sub.addBooleanOption((o) => described(named(o, 'hints', 'conseils'), 'commands.game.option.hints'));
+    sub.addBooleanOption((o) => described(named(o, 'hints'), 'commands.game.option.hints'));
     addGameOptions(sub);
     return sub;
   };
 }
 
-/** Every game's options (variants), with their French names and choice labels: /game new and /session new. */
+/** Every game's options (variants), with their names and choice labels in every language: /game new and /session new. */
 export function addGameOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
   for (const { game, spec } of OPTION_SPECS) {
     const key = optionKey(game, spec.name);
     const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
       hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
-    // French option names and choice labels, shared by every game (src/i18n/locales).
-    const frName = `optionNames.${spec.name}`;
+    // Option names and choice labels in every language, shared by every game (src/i18n/locales).
     const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
-      hasKey('fr', frName) ? named(b, spec.name, t('fr', frName)) : b.setName(spec.name);
+      b.setName(spec.name).setNameLocalizations(discordLocalizations((l) => t(l, `optionNames.${spec.name}`)));
     if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
     else {
       sub.addStringOption((o) =>
         describe(name(o)).addChoices(
-          ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: { fr: choiceLabel(spec.name, c, 'fr') } })),
+          ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: discordLocalizations((l) => choiceLabel(spec.name, c, l)) })),
         ),
       );
     }
@@ -85,33 +83,33 @@ export function givenGameOptions(interaction: ChatInputCommandInteraction): Game
 /** reminder, deadline, pace, take-overs, undo and time off: shared by /game new and /game settings. */
 export function addSettingOptions(sub: import('discord.js').SlashCommandSubcommandBuilder) {
   const options = [
-    ['reminder', 'rappel', 'reminder'], ['deadline', 'délai', 'deadline'], ['pace', 'rythme', 'pace'], ['takeover', 'reprise', 'takeover'],
-    ['undo', 'reprendre-coup', 'undo'], ['time-off', 'congés', 'timeOff'], ['while-away', 'pendant-absence', 'whileAway'],
+    ['reminder', 'reminder', 'reminder'], ['deadline', 'deadline', 'deadline'], ['pace', 'pace', 'pace'], ['takeover', 'takeover', 'takeover'],
+    ['undo', 'undoSetting', 'undo'], ['time-off', 'time-off', 'timeOff'], ['while-away', 'while-away', 'whileAway'],
   ] as const;
-  for (const [name, fr, kind] of options) {
-    sub.addStringOption((o) => described(named(o, name, fr), `commands.game.option.${kind}`).addChoices(...settingChoices(kind)));
+  for (const [name, key, kind] of options) {
+    sub.addStringOption((o) => described(named(o, name, key), `commands.game.option.${kind}`).addChoices(...settingChoices(kind)));
   }
   return sub;
 }
 
-const ACTIONS: { name: string; fr: string; action: LobbyAction }[] = [
-  { name: 'join', fr: 'rejoindre', action: 'join' },
-  { name: 'leave', fr: 'quitter', action: 'leave' },
-  { name: 'add-bot', fr: 'ajouter-bot', action: 'bot' },
-  { name: 'start', fr: 'lancer', action: 'start' },
-  { name: 'cancel', fr: 'annuler', action: 'cancel' },
+const ACTIONS: { name: string; action: LobbyAction }[] = [
+  { name: 'join', action: 'join' },
+  { name: 'leave', action: 'leave' },
+  { name: 'add-bot', action: 'bot' },
+  { name: 'start', action: 'start' },
+  { name: 'cancel', action: 'cancel' },
 ];
 
-const builder = described(named(new SlashCommandBuilder(), 'game', 'partie'), 'commands.game.description')
+const builder = described(named(new SlashCommandBuilder(), 'game', 'gameTable'), 'commands.game.description')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand(newSubcommand());
 for (const a of ACTIONS) {
   builder.addSubcommand((sub) => {
-    described(named(sub, a.name, a.fr), `commands.game.${a.action}`);
+    described(named(sub, a.name), `commands.game.${a.action}`);
     if (a.action === 'bot') {
       sub.addStringOption((o) =>
-        described(named(o, 'level', 'niveau'), 'commands.game.option.level').addChoices(
-          ...BOT_LEVELS.map((level) => ({ name: t('en', `bot.level.${level}`), value: level, name_localizations: { fr: t('fr', `bot.level.${level}`) } })),
+        described(named(o, 'level'), 'commands.game.option.level').addChoices(
+          ...BOT_LEVELS.map((level) => choice(`bot.level.${level}`, level)),
         ),
       );
     }
@@ -119,18 +117,18 @@ for (const a of ACTIONS) {
   });
 }
 builder
-  .addSubcommand((sub) => addSettingOptions(described(named(sub, 'settings', 'réglages'), 'commands.game.settings')))
+  .addSubcommand((sub) => addSettingOptions(described(named(sub, 'settings'), 'commands.game.settings')))
   .addSubcommand((sub) =>
-    described(named(sub, 'kick', 'exclure'), 'commands.game.kick').addUserOption((o) => described(named(o, 'player', 'joueur'), 'commands.game.option.player').setRequired(true)),
+    described(named(sub, 'kick'), 'commands.game.kick').addUserOption((o) => described(named(o, 'player'), 'commands.game.option.player').setRequired(true)),
   )
   .addSubcommand((sub) =>
-    described(named(sub, 'take-seat', 'prendre-place'), 'commands.game.takeSeat').addIntegerOption((o) =>
-      described(named(o, 'seat', 'place'), 'commands.game.option.seat').setMinValue(1).setMaxValue(5),
+    described(named(sub, 'take-seat'), 'commands.game.takeSeat').addIntegerOption((o) =>
+      described(named(o, 'seat'), 'commands.game.option.seat').setMinValue(1).setMaxValue(5),
     ),
   )
-  .addSubcommand((sub) => described(named(sub, 'log', 'journal'), 'commands.game.log'))
-  .addSubcommand((sub) => described(named(sub, 'undo', 'reprendre'), 'undo.command'))
-  .addSubcommand((sub) => described(named(sub, 'link', 'lien'), 'commands.game.link'));
+  .addSubcommand((sub) => described(named(sub, 'log'), 'commands.game.log'))
+  .addSubcommand((sub) => described(named(sub, 'undo'), 'undo.command'))
+  .addSubcommand((sub) => described(named(sub, 'link'), 'commands.game.link'));
 
 export const data = builder;
 

@@ -3,7 +3,7 @@ import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.j
 import { showHelp } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';
 
-export const data = described(named(new SlashCommandBuilder(), 'help', 'aide'), 'commands.help');
+export const data = described(named(new SlashCommandBuilder(), 'help'), 'commands.help');
 
 export async function execute(interaction: ChatInputCommandInteraction): Promise<void> {
   return showHelp(interaction);

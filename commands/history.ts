@@ -4,9 +4,9 @@ import type { BotContext } from '../src/discord/context.js';
 import { showHistory } from '../src/discord/handlers/history.js';
 import { described, named } from './localised.js';
 
-export const data = described(named(new SlashCommandBuilder(), 'history', 'historique'), 'commands.history.description')
+export const data = described(named(new SlashCommandBuilder(), 'history'), 'commands.history.description')
   .setContexts(InteractionContextType.Guild)
-  .addIntegerOption((o) => described(named(o, 'game', 'partie'), 'commands.history.game').setMinValue(1));
+  .addIntegerOption((o) => described(named(o, 'game', 'gameTable'), 'commands.history.game').setMinValue(1));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   return showHistory(ctx, interaction);

@@ -4,20 +4,20 @@ import type { BotContext } from '../src/discord/context.js';
 import { replyError, userLanguage } from '../src/discord/handlers/replies.js';
 import { t } from '../src/i18n/index.js';
 import { formatUtcOffset, parseUtcOffset } from '../src/store/digest-time.js';
-import { described, named } from './localised.js';
+import { choice, described, named } from './localised.js';
 
-export const data = described(named(new SlashCommandBuilder(), 'notify', 'notifications'), 'commands.notify.description')
+export const data = described(named(new SlashCommandBuilder(), 'notify'), 'commands.notify.description')
   .addStringOption((o) =>
-    described(named(o, 'mode', 'mode'), 'digest.command.mode')
+    described(named(o, 'mode'), 'digest.command.mode')
       .setRequired(true)
       .addChoices(
-        { name: t('en', 'notify.channel'), value: 'channel', name_localizations: { fr: t('fr', 'notify.channel') } },
-        { name: t('en', 'notify.dm'), value: 'dm', name_localizations: { fr: t('fr', 'notify.dm') } },
-        { name: t('en', 'digest.command.choice'), value: 'digest', name_localizations: { fr: t('fr', 'digest.command.choice') } },
+        choice('notify.channel', 'channel'),
+        choice('notify.dm', 'dm'),
+        choice('digest.command.choice', 'digest'),
       ),
   )
-  .addIntegerOption((o) => described(named(o, 'hour', 'heure'), 'digest.command.hour').setMinValue(0).setMaxValue(23))
-  .addStringOption((o) => described(named(o, 'utc-offset', 'décalage-utc'), 'digest.command.offset').setMaxLength(12));
+  .addIntegerOption((o) => described(named(o, 'hour'), 'digest.command.hour').setMinValue(0).setMaxValue(23))
+  .addStringOption((o) => described(named(o, 'utc-offset'), 'digest.command.offset').setMaxLength(12));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const language = userLanguage(interaction);

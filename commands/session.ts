@@ -1,7 +1,7 @@
 /** /session new|panel|move: a class session of several tables, run by a facilitator. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction, type SlashCommandSubcommandBuilder } from 'discord.js';
 import { GAMES } from '../src/catalog.js';
-import { languageOf, t } from '../src/i18n/index.js';
+import { LANGUAGES, LANGUAGE_NAMES, languageOf } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { moveStudent, newSession, openPanel } from '../src/discord/handlers/session.js';
 import { replyError } from '../src/discord/handlers/replies.js';
@@ -9,7 +9,7 @@ import { givenSettings, readSettings } from '../src/discord/handlers/settings.js
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import { addGameOptions, addSettingOptions, givenGameOptions } from './game.js';
-import { described, named } from './localised.js';
+import { choice, described, named } from './localised.js';
 
 /** Every game's options, offered once each, as /game new offers them. */
 
@@ -17,22 +17,22 @@ import { described, named } from './localised.js';
 export const MAX_TABLES = 20;
 
 function newSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  described(named(sub, 'new', 'nouvelle'), 'session.commands.new');
+  described(named(sub, 'new'), 'session.commands.new');
   sub.addStringOption((o) =>
-    described(named(o, 'game', 'jeu'), 'session.commands.optionGame')
+    described(named(o, 'game'), 'session.commands.optionGame')
       .setRequired(true)
-      .addChoices(...Object.values(GAMES).map((g) => ({ name: t('en', g.nameKey), value: g.id, name_localizations: { fr: t('fr', g.nameKey) } }))),
+      .addChoices(...Object.values(GAMES).map((g) => choice(g.nameKey, g.id))),
   );
-  sub.addIntegerOption((o) => described(named(o, 'tables', 'tables'), 'session.commands.optionTables').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES));
-  sub.addIntegerOption((o) => described(named(o, 'seats', 'places'), 'session.commands.optionSeats').setMinValue(1).setMaxValue(10));
+  sub.addIntegerOption((o) => described(named(o, 'tables'), 'session.commands.optionTables').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES));
+  sub.addIntegerOption((o) => described(named(o, 'seats'), 'session.commands.optionSeats').setMinValue(1).setMaxValue(10));
   sub.addStringOption((o) =>
-    described(named(o, 'level', 'niveau'), 'session.commands.optionLevel').addChoices(
-      ...BOT_LEVELS.map((level) => ({ name: t('en', `bot.level.${level}`), value: level, name_localizations: { fr: t('fr', `bot.level.${level}`) } })),
+    described(named(o, 'level'), 'session.commands.optionLevel').addChoices(
+      ...BOT_LEVELS.map((level) => choice(`bot.level.${level}`, level)),
     ),
   );
-  sub.addBooleanOption((o) => described(named(o, 'anonymous', 'anonyme'), 'session.commands.optionAnonymous'));
+  sub.addBooleanOption((o) => described(named(o, 'anonymous'), 'session.commands.optionAnonymous'));
   sub.addStringOption((o) =>
-    described(named(o, 'language', 'langue'), 'session.commands.optionLanguage').addChoices({ name: 'English', value: 'en' }, { name: 'Français', value: 'fr' }),
+    described(named(o, 'language'), 'session.commands.optionLanguage').addChoices(...LANGUAGES.map((l) => ({ name: LANGUAGE_NAMES[l], value: l }))),
   );
   // The same table settings as /game new, given to every table.
   addSettingOptions(sub);
@@ -40,14 +40,14 @@ function newSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcomma
   return sub;
 }
 
-export const data = described(named(new SlashCommandBuilder(), 'session', 'séance'), 'session.commands.description')
+export const data = described(named(new SlashCommandBuilder(), 'session'), 'session.commands.description')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand(newSubcommand)
-  .addSubcommand((sub) => described(named(sub, 'panel', 'panneau'), 'session.commands.panel'))
+  .addSubcommand((sub) => described(named(sub, 'panel'), 'session.commands.panel'))
   .addSubcommand((sub) =>
-    described(named(sub, 'move', 'déplacer'), 'session.commands.move')
-      .addUserOption((o) => described(named(o, 'student', 'élève'), 'session.commands.optionStudent').setRequired(true))
-      .addIntegerOption((o) => described(named(o, 'table', 'table'), 'session.commands.optionTable').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES)),
+    described(named(sub, 'move'), 'session.commands.move')
+      .addUserOption((o) => described(named(o, 'student'), 'session.commands.optionStudent').setRequired(true))
+      .addIntegerOption((o) => described(named(o, 'table'), 'session.commands.optionTable').setRequired(true).setMinValue(1).setMaxValue(MAX_TABLES)),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {

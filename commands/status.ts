@@ -4,7 +4,7 @@ import type { BotContext } from '../src/discord/context.js';
 import { showStatus } from '../src/discord/handlers/info.js';
 import { described, named } from './localised.js';
 
-export const data = described(named(new SlashCommandBuilder(), 'status', 'état'), 'commands.status').setContexts(InteractionContextType.Guild);
+export const data = described(named(new SlashCommandBuilder(), 'status'), 'commands.status').setContexts(InteractionContextType.Guild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const record = interaction.channelId ? await ctx.store.latestInChannel(interaction.channelId) : null;

@@ -1,7 +1,7 @@
 /**
  * Localisation with i18next. Resources: the core strings here, each game's own file (merged
  * under its id) and the renderers' labels (merged under `render`). Games and renderers describe
- * text as `Msg` keys; this module turns them into English or French for one reader.
+ * text as `Msg` keys; this module turns them into one reader's language (docs/languages.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,30 @@ import i18next, { type i18n } from 'i18next';
 import { LRUCache } from 'lru-cache';
 import type { Msg, MsgArg, Seat } from '../engine/index.js';
 
-export const LANGUAGES = ['en', 'fr'] as const;
+export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language by its own name, as the language choices show it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español', it: 'Italiano' };
+
+/** The locale each language formats dates with. */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT' };
+
+/** The Discord locales each language serves (slash-command localisations); English is the default. */
+export const DISCORD_LOCALES: Record<Exclude<Language, 'en'>, string[]> = { fr: ['fr'], de: ['de'], es: ['es-ES', 'es-419'], it: ['it'] };
+
+/** A key's text for every Discord locale but the default English: `name_localizations` and the like. */
+export function discordLocalizations(text: (language: Language) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [language, locales] of Object.entries(DISCORD_LOCALES) as [Language, string[]][]) {
+    const value = text(language);
+    for (const locale of locales) out[locale] = value;
+  }
+  return out;
+}
+
 /**
- * Folders whose `locales/{en,fr}.json` are merged, keyed by the prefix they live under: the core
+ * Folders whose `locales/<language>.json` are merged, keyed by the prefix they live under: the core
  * strings, the renderers' labels, and every game folder's own locales under the game's id (found
  * by listing src/games/, so a game's texts are registered by being there).
  */
@@ -31,16 +50,18 @@ export function loadResources(language: Language): Tree {
   const tree: Tree = {};
   for (const source of sources()) {
     const file = fileURLToPath(new URL(`${language}.json`, source.dir));
-    const content = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+    // A missing file reads as English (i18next's fallback); the locale tests require every file.
+    const content = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Tree;
     if (source.prefix) tree[source.prefix] = content;
     else Object.assign(tree, content);
   }
   return tree;
 }
 
-/** Discord locales are e.g. 'fr', 'en-US', 'en-GB'; everything not French reads English. */
+/** Discord locales are e.g. 'fr', 'de', 'es-ES', 'es-419', 'it', 'en-US'; any other reads English. */
 export function languageOf(locale: string | null | undefined): Language {
-  return locale?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const prefix = locale?.toLowerCase().split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(prefix ?? '') ? (prefix as Language) : 'en';
 }
 
 let instance: i18n | null = null;
@@ -53,7 +74,7 @@ function i18nInstance(): i18n {
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    resources: { en: { translation: loadResources('en') }, fr: { translation: loadResources('fr') } },
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: loadResources(l) }])),
     interpolation: { escapeValue: false },
     returnNull: false,
     showSupportNotice: false,

@@ -1,22 +1,18 @@
 /** The page's HTML, rendered on the server so it reads without scripts; page.js keeps it current. */
-import { t, type Language } from '../i18n/index.js';
+import { LANGUAGES, LANGUAGE_NAMES, t, type Language } from '../i18n/index.js';
 import type { LiveModel, ReplayModel, StatusField } from './model.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const LANGUAGES: { code: Language; name: string }[] = [
-  { code: 'en', name: 'English' },
-  { code: 'fr', name: 'Français' },
-];
 
 /** A page: the game pages' script and style by default; the class screen names its own. */
 export function shell(language: Language, title: string, badge: string, attrs: Record<string, string | number>, body: string, selfPath: string, assets = { style: 'page', script: 'page' }): string {
   const data = Object.entries(attrs).map(([k, v]) => ` data-${k}="${escapeHtml(String(v))}"`).join('');
-  const switcher = LANGUAGES.map((l) => l.code === language
-    ? `<strong lang="${l.code}" aria-current="true">${l.name}</strong>`
-    : `<a href="${escapeHtml(selfPath)}?lang=${l.code}" hreflang="${l.code}" lang="${l.code}">${l.name}</a>`).join(' · ');
+  const switcher = LANGUAGES.map((code) => code === language
+    ? `<strong lang="${code}" aria-current="true">${LANGUAGE_NAMES[code]}</strong>`
+    : `<a href="${escapeHtml(selfPath)}?lang=${code}" hreflang="${code}" lang="${code}">${LANGUAGE_NAMES[code]}</a>`).join(' · ');
   return `<!doctype html>
 <html lang="${language}">
 <head>

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cloneJson, replay, rngFromSeed, rollout, type AnyGame, type Decision, type GameOptions, type Msg, type Seat } from '../../src/engine/index.js';
-import { localise } from '../../src/i18n/index.js';
+import { LANGUAGES, localise, type Language } from '../../src/i18n/index.js';
 import { decisionComponents, decisionNotes, formModal } from '../../src/discord/messages/decision-ui.js';
 import { LIMITS } from '../../src/discord/messages/limits.js';
 import { boardMessage, handMessage, payloadOf, statusEmbed } from '../../src/discord/messages/index.js';
@@ -79,7 +79,7 @@ function checkModal(modal: Json & { title?: string }, fields: number, at: string
  * Every text of a decision a player reads, with the limit Discord puts on where it is shown: a
  * longer one would be cut with "…", and a cut label can hide the price or the effect of a choice.
  */
-function overlong(decision: Decision<unknown>, language: 'en' | 'fr'): string[] {
+function overlong(decision: Decision<unknown>, language: Language): string[] {
   const seatName = (s: number) => `Player ${s}`;
   const text = (m: Msg) => localise(language, m, seatName);
   const found: string[] = [];
@@ -139,7 +139,7 @@ function checkSeat(game: AnyGame, state: unknown, seat: Seat, seats: number, at:
   for (const id of ids(decision)) check(SAFE.test(id), `${at}: unsafe id '${id}'`);
   check((decision.shortcuts?.length ?? 0) <= LIMITS.shortcuts, `${at}: too many shortcuts`);
   if (!decision.concealing) check(answers(decision) >= 2, `${at}: decision '${decision.id}' has a single answer`);
-  for (const language of ['en', 'fr'] as const) {
+  for (const language of LANGUAGES) {
     const cut = overlong(decision, language);
     check(cut.length === 0, `${at} (${language}): ${cut.join('; ')}`);
     const ctx = { gameId: 42, version: 7, language, seatName: (s: number) => `Player ${s}` };

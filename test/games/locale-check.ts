@@ -1,18 +1,19 @@
 /**
- * One check for every game's locale files: every message key the game emits exists in English
- * and French with each placeholder supplied by the emitted arguments (plural forms included);
- * both files hold the same keys; and no key is left unused. Keys come from real output gathered
- * by each game's own test (bot games, decisions, views, scores, rule errors).
+ * One check for every game's locale files: every message key the game emits exists in every
+ * language with each placeholder supplied by the emitted arguments (plural forms included); every
+ * file holds the same keys; and no key is left unused. Keys come from real output gathered by
+ * each game's own test (bot games, decisions, views, scores, rule errors).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Decision, Msg, MsgArg } from '../../src/engine/index.js';
+import { LANGUAGES, type Language } from '../../src/i18n/index.js';
 
 export type Tree = { [key: string]: string | Tree };
 
-export function loadLocales(gameId: string): { en: Tree; fr: Tree } {
+export function loadLocales(gameId: string): Record<Language, Tree> {
   const load = (lang: string) => JSON.parse(readFileSync(new URL(`../../src/games/${gameId}/locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
-  return { en: load('en'), fr: load('fr') };
+  return Object.fromEntries(LANGUAGES.map((l) => [l, load(l)])) as Record<Language, Tree>;
 }
 
 function isMsg(arg: MsgArg): arg is Msg {
@@ -63,13 +64,13 @@ const flat = (tree: Tree, prefix = ''): string[] => Object.entries(tree).flatMap
  * The shared locale tests of a game. `emitted` gathers the messages; keys under `unemitted`
  * prefixes (e.g. `render.`, read by images) need not be emitted as messages.
  */
-export function localeSuite(opts: { gameId: string; title: string; emitted: () => Msg[]; unemitted?: string[]; rulesMax?: number }): { en: Tree; fr: Tree } {
+export function localeSuite(opts: { gameId: string; title: string; emitted: () => Msg[]; unemitted?: string[]; rulesMax?: number }): Record<Language, Tree> {
   const locales = loadLocales(opts.gameId);
   const prefix = `${opts.gameId}.`;
   describe(opts.title, () => {
     const msgs = opts.emitted();
 
-    it.each(['en', 'fr'] as const)('%s has every emitted key with its placeholders filled', (lang) => {
+    it.each(LANGUAGES)('%s has every emitted key with its placeholders filled', (lang) => {
       const problems = new Set<string>();
       for (const msg of msgs) {
         if (!msg.key.startsWith(prefix)) {
@@ -90,8 +91,8 @@ export function localeSuite(opts: { gameId: string; title: string; emitted: () =
       expect([...problems]).toEqual([]);
     });
 
-    it('both files have the same keys, and every key is emitted by the code', () => {
-      expect(flat(locales.fr).sort()).toEqual(flat(locales.en).sort());
+    it('every language has the same keys as English, and every key is emitted by the code', () => {
+      for (const lang of LANGUAGES) expect(flat(locales[lang]).sort(), lang).toEqual(flat(locales.en).sort());
       const used = new Set(msgs.map((m) => m.key.slice(prefix.length)));
       const skip = opts.unemitted ?? [];
       const unused = flat(locales.en).filter((k) => !skip.some((s) => k.startsWith(s)) && !used.has(k.replace(/_(zero|one|other)$/, '')));

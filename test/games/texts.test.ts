@@ -1,6 +1,6 @@
 /**
  * Texts a class can read without a teacher's red pen. Seeded bot games of every game, in several
- * seat counts and options, are drawn through the real Discord builders in English and French:
+ * seat counts and options, are drawn through the real Discord builders in every language:
  * public boards and log posts, alt texts, /status, private views with their private lines,
  * buttons, selects and forms, final scores, lobby and settings lines, /rules, /help and the
  * slash commands; images are drawn with a `t` that records every label. Every locale string is
@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, type AnyGame, type GameOptions, type LogEvent, type Seat } from '../../src/engine/index.js';
 import { GAMES } from '../../src/catalog.js';
-import { localise, t, type Language } from '../../src/i18n/index.js';
+import { DISCORD_LOCALES, LANGUAGES, localise, t, type Language } from '../../src/i18n/index.js';
 import { answerToMove, decisionComponents, formModal } from '../../src/discord/messages/decision-ui.js';
 import { altText, boardMessage, finalMessage, handMessage, lobbyMessage, logMessage, payloadOf, rankingLines, seatNamer, statusEmbed } from '../../src/discord/messages/index.js';
 import { durationLabel, settingsLines } from '../../src/discord/messages/settings-text.js';
@@ -19,12 +19,12 @@ import type { GameRecord, SeatRecord } from '../../src/store/game-store.js';
 import type { GameSettings } from '../../src/store/schema.js';
 import { commandsJson } from '../../commands/index.js';
 import { renderers } from '../../src/catalog.js';
+import { englishLeft } from './english-words.js';
 
-const LANGUAGES = ['en', 'fr'] as const;
 
 /** Where each distinct text was first seen, per language. */
 type Texts = Map<string, string>;
-const seen: Record<Language, Texts> = { en: new Map(), fr: new Map() };
+const seen = Object.fromEntries(LANGUAGES.map((l) => [l, new Map()])) as Record<Language, Texts>;
 
 function keep(language: Language, text: string | undefined | null, where: string): void {
   if (!text) return;
@@ -232,8 +232,11 @@ function renderTables(): void {
   const walk = (options: Option[], path: string): void => {
     for (const o of options) {
       keep('en', o.description, `/${path}${o.name}`);
-      keep('fr', o.description_localizations?.fr, `/${path}${o.name}`);
-      for (const c of o.choices ?? []) (keep('en', c.name, `/${path}${o.name} choice`), keep('fr', c.name_localizations?.fr, `/${path}${o.name} choice`));
+      for (const [language, [locale]] of Object.entries(DISCORD_LOCALES) as [Language, string[]][]) {
+        keep(language, o.description_localizations?.[locale!], `/${path}${o.name}`);
+        for (const c of o.choices ?? []) keep(language, c.name_localizations?.[locale!], `/${path}${o.name} choice`);
+      }
+      for (const c of o.choices ?? []) keep('en', c.name, `/${path}${o.name} choice`);
       walk(o.options ?? [], `${path}${o.name} `);
     }
   };
@@ -258,12 +261,15 @@ function renderLocaleFiles(): void {
   for (const { dir, prefix } of LOCALE_FILES) {
     for (const language of LANGUAGES) {
       const texts = new Map<string, string[]>();
+      /** Keys with plural forms: a count picks the form even when the text does not print it. */
+      const counted = new Set<string>();
       const visit = (tree: Tree, path: string) => {
         for (const [k, v] of Object.entries(tree)) {
           if (typeof v !== 'string') visit(v, `${path}${k}.`);
           else {
             const base = `${path}${k}`.replace(/_(zero|one|other|only)$/, '');
             texts.set(base, [...(texts.get(base) ?? []), v]);
+            if (/_(zero|one|other)$/.test(k)) counted.add(base);
           }
         }
       };
@@ -274,7 +280,7 @@ function renderLocaleFiles(): void {
         // A name run through the "de" formatter is a plain name; other people may be mentions.
         const plain = new Set(variants.flatMap((v) => [...v.matchAll(/\{\{-?\s*(\w+),\s*de\s*\}\}/g)].map((m) => m[1]!)));
         for (const name of names) args[name] = PERSON.has(name) ? (plain.has(name) ? 'alice' : '@alice') : 'Zed';
-        const counts = names.has('count') ? [0, 1, 2] : [undefined];
+        const counts = names.has('count') || counted.has(key) ? [0, 1, 2] : [undefined];
         for (const count of counts) {
           for (const context of [undefined, 'only']) {
             const text = t(language, `${prefix}${key}`, { ...args, ...(count === undefined ? {} : { count }), ...(context ? { context } : {}) });
@@ -331,13 +337,34 @@ const COUNTED: Record<Language, [string, string][]> = {
     ['recyclé', 'recyclés'], ['plastique', 'plastiques'], ['verre', 'verres'], ['papier', 'papiers'], ['carton', 'cartons'], ['opération', 'opérations'],
     ['enchère', 'enchères'], ['offre', 'offres'], ['crédit', 'crédits'], ['dette', 'dettes'], ['malus', 'malus'], ['bonus', 'bonus'],
   ],
+  de: [
+    ['Karte', 'Karten'], ['Punkt', 'Punkte'], ['Runde', 'Runden'], ['Partie', 'Partien'], ['Tag', 'Tage'], ['Stunde', 'Stunden'], ['Woche', 'Wochen'],
+    ['Minute', 'Minuten'], ['Sieg', 'Siege'], ['Münze', 'Münzen'], ['Aktion', 'Aktionen'], ['Gebot', 'Gebote'], ['Würfel', 'Würfel'], ['Spieler', 'Spieler'],
+    ['Zug', 'Züge'], ['Platz', 'Plätze'], ['Plättchen', 'Plättchen'], ['Fabrik', 'Fabriken'], ['Einheit', 'Einheiten'], ['Vertrag', 'Verträge'],
+    ['Kredit', 'Kredite'], ['Stimme', 'Stimmen'], ['Schritt', 'Schritte'], ['Belohnung', 'Belohnungen'], ['Antwort', 'Antworten'], ['Lastwagen', 'Lastwagen'],
+    ['Strafe', 'Strafen'], ['Mission', 'Missionen'], ['Mal', 'Mal'],
+  ],
+  es: [
+    ['carta', 'cartas'], ['punto', 'puntos'], ['ronda', 'rondas'], ['turno', 'turnos'], ['jugador', 'jugadores'], ['jugadora', 'jugadoras'], ['partida', 'partidas'],
+    ['día', 'días'], ['hora', 'horas'], ['semana', 'semanas'], ['minuto', 'minutos'], ['victoria', 'victorias'], ['cubo', 'cubos'], ['dado', 'dados'],
+    ['ficha', 'fichas'], ['acción', 'acciones'], ['puja', 'pujas'], ['oferta', 'ofertas'], ['moneda', 'monedas'], ['fábrica', 'fábricas'], ['unidad', 'unidades'],
+    ['contrato', 'contratos'], ['préstamo', 'préstamos'], ['voto', 'votos'], ['paso', 'pasos'], ['casilla', 'casillas'], ['recompensa', 'recompensas'],
+    ['respuesta', 'respuestas'], ['camión', 'camiones'], ['penalización', 'penalizaciones'], ['misión', 'misiones'], ['vez', 'veces'], ['lote', 'lotes'],
+  ],
+  it: [
+    ['carta', 'carte'], ['punto', 'punti'], ['turno', 'turni'], ['giocatore', 'giocatori'], ['giocatrice', 'giocatrici'], ['partita', 'partite'],
+    ['giorno', 'giorni'], ['ora', 'ore'], ['settimana', 'settimane'], ['minuto', 'minuti'], ['vittoria', 'vittorie'], ['cubo', 'cubi'], ['dado', 'dadi'],
+    ['gettone', 'gettoni'], ['azione', 'azioni'], ['offerta', 'offerte'], ['moneta', 'monete'], ['fabbrica', 'fabbriche'], ['unità', 'unità'],
+    ['contratto', 'contratti'], ['prestito', 'prestiti'], ['voto', 'voti'], ['passo', 'passi'], ['casella', 'caselle'], ['ricompensa', 'ricompense'],
+    ['risposta', 'risposte'], ['camion', 'camion'], ['penalità', 'penalità'], ['missione', 'missioni'], ['volta', 'volte'], ['lotto', 'lotti'], ['mano', 'mani'],
+  ],
 };
 
 /** Whether each counted word is plural; words alike in both numbers are left out. */
 const COUNTED_FORMS = Object.fromEntries(LANGUAGES.map((l) => [l, new Map(COUNTED[l].filter(([a, b]) => a !== b).flatMap(([a, b]) => [[a, false], [b, true]] as const))])) as Record<Language, Map<string, boolean>>;
 /** Words that may stand between a count and its noun ("2 other materials", "3 common metals"). */
-const BETWEEN: Record<Language, string> = { en: 'other|common|rare|precious|more|new|free|empty', fr: 'autres?' };
-const COUNTED_RE = Object.fromEntries(LANGUAGES.map((l) => [l, new RegExp(`(?<=\\d[ \\u00a0\\u202f]+(?:(?:${BETWEEN[l]})[ \\u00a0\\u202f]+)?)(?:${[...COUNTED_FORMS[l].keys()].join('|')})(?![\\p{L}\\d])`, 'giu')])) as Record<Language, RegExp>;
+const BETWEEN: Record<Language, string> = { en: 'other|common|rare|precious|more|new|free|empty', fr: 'autres?', de: 'weitere[nr]?|andere[nr]?|freie?|leere?', es: 'otros?|otras?|más|nuevos?|nuevas?|libres?', it: 'altri|altre|altro|altra|nuovi|nuove|liberi|libere' };
+const COUNTED_RE = Object.fromEntries(LANGUAGES.map((l) => [l, new RegExp(`(?<=\\d[ \\u00a0\\u202f]+(?:(?:${BETWEEN[l]})[ \\u00a0\\u202f]+)?)(?:${[...COUNTED_FORMS[l].keys()].join('|')})(?![\\p{L}\\d])`, l === 'de' ? 'gu' : 'giu')])) as Record<Language, RegExp>;
 
 /**
  * The count a counted word follows, or null when the figure is part of something else: a square
@@ -367,9 +394,15 @@ function matches(re: RegExp, text: string, around = 20): string[] {
   return found;
 }
 
-const OPTION_IDS = [...new Set(Object.values(GAMES).flatMap((g) => g.options.map((o) => o.name)))]
-  // An option whose French name is its id is the name a French reader types.
-  .filter((name) => t('fr', `optionNames.${name}`) !== name);
+const ALL_OPTION_IDS = [...new Set(Object.values(GAMES).flatMap((g) => g.options.map((o) => o.name)))];
+/** Per language, the option ids a reader never types: an option whose name there is its id is left out. */
+const OPTION_IDS = Object.fromEntries(LANGUAGES.map((l) => [l, ALL_OPTION_IDS.filter((name) => t(l, `optionNames.${name}`) !== name)])) as Record<Language, string[]>;
+const TRANSLATED: readonly Language[] = LANGUAGES.filter((l) => l !== 'en');
+const EVERY: readonly Language[] = LANGUAGES;
+
+/** German nouns of the games, which a German text always writes with a capital. */
+const GERMAN_NOUNS = ['karte', 'karten', 'spieler', 'spielerin', 'runde', 'runden', 'punkt', 'punkte', 'geld', 'würfel', 'partie', 'partien', 'spiel', 'tisch',
+  'zug', 'platz', 'plätze', 'müll', 'fabrik', 'gebot', 'gebote', 'auktion', 'regeln', 'einstellungen', 'frist', 'erinnerung', 'stimme', 'mafia'];
 
 const RULES: Rule[] = [
   {
@@ -406,13 +439,13 @@ const RULES: Rule[] = [
   },
   {
     name: 'a count and its noun disagree ("2 autre métal", "1 cartes")',
-    languages: ['en', 'fr'],
+    languages: EVERY,
     find: (text, language) => {
       const p = prose(text);
       const found: string[] = [];
       for (const m of p.matchAll(COUNTED_RE[language])) {
         const n = countBefore(p, m.index);
-        const plural = COUNTED_FORMS[language].get(m[0].toLowerCase());
+        const plural = COUNTED_FORMS[language].get(language === 'de' ? m[0] : m[0].toLowerCase());
         if (n === null || plural === undefined) continue;
         const wantsPlural = language === 'fr' ? n >= 2 : n !== 1;
         if (wantsPlural !== plural) found.push(p.slice(Math.max(0, m.index - 20), m.index + m[0].length + 10).replace(/\n/g, '⏎'));
@@ -422,22 +455,22 @@ const RULES: Rule[] = [
   },
   {
     name: 'hyphen-minus as a minus sign ("-2" beside "−6")',
-    languages: ['en', 'fr'],
+    languages: EVERY,
     find: (text) => matches(/(?<![\p{L}\p{N}_-])-(?=\d)/u, prose(text)),
   },
   {
-    name: 'straight apostrophe in French (’ everywhere)',
-    languages: ['fr'],
-    find: (text) => matches(/'/, prose(text)),
+    name: 'straight apostrophe or double quote outside English (’, „…“, «…»)',
+    languages: TRANSLATED,
+    find: (text) => matches(/['"]/, prose(text)),
   },
   {
     name: 'doubled or spaced punctuation ("M.A.R.K..", " .", " ,")',
-    languages: ['en', 'fr'],
+    languages: EVERY,
     find: (text) => matches(/(?<!\.)\.\.(?!\.)|\.{3}|[ \u00a0\u202f][.,](?=\s|$)|,,|[,;:][.,]|[!?…][.,]/, prose(text)),
   },
   {
     name: 'empty item ("contre .", "achète  pour 0", "()", a double space)',
-    languages: ['en', 'fr'],
+    languages: EVERY,
     find: (text) => [
       ...matches(/(?<=\S) {2,}(?=\S)|\(\s*\)|\[\s*\]|«[\s\u00a0\u202f]*»|"\s*"|(?:^|\n)\s*[•>-]\s*(?:\n|$)|,\s*,|·\s*·|:[\s\u00a0]*[.,;]|\bundefined\b|\bNaN\b|\[object Object\]|\{\{|\}\}/, text),
       ...matches(/\b(?:pour|for) 0 Mβ/, text),
@@ -445,18 +478,61 @@ const RULES: Rule[] = [
   },
   {
     name: 'number range whose ends meet or read badly ("de 0 à 0", "-15–-1")',
-    languages: ['en', 'fr'],
-    find: (text) => matches(/(?<![\d.,−-])([−-]?\d+)(?:\s*–\s*|\s+(?:à|to|and|et)\s+)\1(?![\d.,])|\d–[−-]\d|[−-]\d+–/, prose(text)),
+    languages: EVERY,
+    find: (text) => matches(/(?<![\d.,−-])([−-]?\d+)(?:\s*–\s*|\s+(?:à|to|and|et|bis|und|a|y|e|al)\s+)\1(?![\d.,])|\d–[−-]\d|[−-]\d+–/, prose(text)),
   },
   {
-    name: 'English option id in French text ("two-player")',
-    languages: ['fr'],
-    find: (text) => OPTION_IDS.flatMap((id) => matches(new RegExp(`(?<![\\w-])${id.replace(/[-]/g, '\\-')}(?![\\w-])`), text)),
+    name: 'English option id in a translated text ("two-player")',
+    languages: TRANSLATED,
+    find: (text, language) => OPTION_IDS[language].flatMap((id) => matches(new RegExp(`(?<![\\w-])${id.replace(/[-]/g, '\\-')}(?![\\w-])`), text)),
   },
   {
     name: '"README" in a player-facing text',
-    languages: ['en', 'fr'],
+    languages: EVERY,
     find: (text) => matches(/README/i, text),
+  },
+  {
+    name: 'English word left in a German, Spanish or Italian text',
+    languages: ['de', 'es', 'it'],
+    // Proper names stay: the games' titles and the name of the bot.
+    find: (text, language) => englishLeft(prose(text), language),
+  },
+  {
+    name: 'German quotes are „…“ (not « » or “…”)',
+    languages: ['de'],
+    find: (text) => {
+      const p = prose(text);
+      const opened = (p.match(/„/g) ?? []).length, closed = (p.match(/“/g) ?? []).length;
+      return [...matches(/[«»”]/, p), ...(opened !== closed ? [`${opened} „ for ${closed} “: ${p.slice(0, 60)}`] : [])];
+    },
+  },
+  {
+    name: 'German noun written in lower case ("die karte")',
+    languages: ['de'],
+    // Slash-command names are lower case by Discord's rule: a one-word name, or one after a slash.
+    find: (text) => (/^[-_\p{Ll}\p{N}]+$/u.test(text) ? [] : matches(new RegExp(`(?<![\\p{L}\\p{N}@_/-])(?:${GERMAN_NOUNS.join('|')})(?![\\p{L}\\p{N}_-])`, 'gu'), prose(text).replace(/\/[\p{Ll}-]+/gu, '/cmd'))),
+  },
+  {
+    name: 'Spanish question or exclamation without its opening ¿ or ¡',
+    languages: ['es'],
+    find: (text) => {
+      const found: string[] = [];
+      // A sentence is what follows the last full stop, line break or closing mark.
+      for (const m of prose(text).matchAll(/[^.!?…\n]*[?!]/g)) {
+        const sentence = m[0];
+        const mark = sentence.at(-1) === '?' ? '¿' : '¡';
+        // A "?" alone between spaces is a symbol (hidden cash), not a question.
+        if (/(?:^|\s)[?!]$/.test(sentence)) continue;
+        if (!sentence.includes(mark)) found.push(sentence.trim());
+      }
+      return found;
+    },
+  },
+  {
+    name: 'Italian elision due ("la azione", "una offerta", "lo ospedale")',
+    languages: ['it'],
+    // Not before a verb or a little word: "questo è", "una alla volta", "la o le".
+    find: (text) => matches(/(?<![\p{L}’'])(?:lo|la|una|della|dello|nella|nello|alla|allo|dalla|dallo|sulla|sullo|quella|quello|questa|questo|bella|bello)\s+@?(?!(?:è|e|ed|o|od|a|ad|al|alla|alle|allo|ai|agli|in|il|i|un|una|uno)(?![\p{L}’']))[aeiouàèéìòóùAEIOUÀÈÉÌÒÙ]/u, prose(text)),
   },
 ];
 
@@ -468,7 +544,7 @@ function shape(hit: string): string {
 // ---------------------------------------------------------------- the test
 
 describe('texts a class of 14-year-olds follows', () => {
-  it('hold every text of every game, in English and French, to the rules', () => {
+  it('hold every text of every game, in every language, to the rules', () => {
     const started = Date.now();
     const times: string[] = [];
     // TEXTS_GAMES=mark,palermo plays only those games (while fixing texts).
@@ -503,7 +579,7 @@ describe('texts a class of 14-year-olds follows', () => {
     }
     const summary = Object.entries(counts).map(([name, [n, texts]]) => `${String(n).padStart(5)} findings ${String(texts).padStart(6)} texts  ${name}`).join('\n');
     // The summary always prints, so a run shows what was checked.
-    console.log(`${seen.en.size} English and ${seen.fr.size} French texts checked (${rendered - started} ms to render: ${times.join(', ')}; ${Date.now() - rendered} ms to check)\n${summary}`);
+    console.log(`${LANGUAGES.map((l) => `${seen[l].size} ${l}`).join(', ')} texts checked (${rendered - started} ms to render: ${times.join(', ')}; ${Date.now() - rendered} ms to check)\n${summary}`);
     expect(report.join('\n'), `findings per rule:\n${summary}`).toBe('');
   }, 600_000);
 });

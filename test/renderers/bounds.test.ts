@@ -1,9 +1,10 @@
 /**
  * Every game's board, hands and final image keep inside their panels and the image edge, and
- * read on a phone, at every player count, in both languages, with the longest names, over
+ * read on a phone, at every player count, in every language, with the longest names, over
  * states taken all along seeded bot games.
  */
 import { writeFileSync } from 'node:fs';
+import { LANGUAGES } from '../../src/i18n/index.js';
 import { describe, expect, it } from 'vitest';
 import { renderers } from '../../src/catalog.js';
 import { outOfBounds, recordDrawing } from '../../renderers/canvas.js';
@@ -19,9 +20,9 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
   const options = defaultOptions(game);
   const { min, max } = game.players(options);
   for (let seats = Math.max(2, min); seats <= max; seats++) {
-    it(`${seats} players, English and French`, () => {
+    it(`${seats} players, in every language`, () => {
       const all = statesAlong(game, seats, options, `bounds-${id}-${seats}`, 6);
-      for (const lang of ['en', 'fr'] as const) {
+      for (const lang of LANGUAGES) {
         // The table's own names: the look-alike check must not see players who are not seated.
         const ctx = realCtx(lang, LONG_NAMES.slice(0, seats));
         for (const [i, s] of all.entries()) {
@@ -42,7 +43,7 @@ describe.each(Object.keys(GAMES))('%s images stay inside their panels', (id) => 
 
 /**
  * How large the smallest text of each board looks where Discord shows it in the channel (an
- * embed image: renderers/inline.ts), at the most players, mid-game, in both languages.
+ * embed image: renderers/inline.ts), at the most players, mid-game, in every language.
  */
 describe.each(Object.keys(GAMES))('%s board read inline', (id) => {
   const game = GAMES[id]!;
@@ -53,7 +54,7 @@ describe.each(Object.keys(GAMES))('%s board read inline', (id) => {
     const all = statesAlong(game, max, options, `inline-${id}-${max}`, 4);
     const view = game.publicView(all[Math.floor(all.length / 2)]);
     const failures: string[] = [];
-    for (const lang of ['en', 'fr'] as const) {
+    for (const lang of LANGUAGES) {
       const { result: png, texts } = recordDrawing(() => r.board(view, realCtx(lang, LONG_NAMES.slice(0, max))));
       const { width, height } = pngDimensions(png);
       const smallest = Math.min(...texts.filter((t) => t.imageWidth === width).map((t) => t.size));

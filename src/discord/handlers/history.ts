@@ -2,7 +2,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type MessageActionRowComponentBuilder, type User } from 'discord.js';
 import { ordinal } from 'openskill';
 import { GAMES } from '../../catalog.js';
-import { t, type Language } from '../../i18n/index.js';
+import { INTL_LOCALES, t, type Language } from '../../i18n/index.js';
 import type { GameRecord } from '../../store/game-store.js';
 import { OVERALL } from '../../store/rows/ratings.js';
 import { logLines } from './log.js';
@@ -16,7 +16,7 @@ const PAGE = 8;
 const DAY = 86_400_000;
 
 function day(language: Language, at: Date): string {
-  return at.toLocaleDateString(language === 'fr' ? 'fr-FR' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return at.toLocaleDateString(INTL_LOCALES[language], { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 async function summary(ctx: BotContext, record: GameRecord, language: Language): Promise<string> {
