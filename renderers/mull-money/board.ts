@@ -11,7 +11,7 @@ import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from 
 import type { RenderContext } from '../types.js';
 import { drawLegend, legendHeight, legendItems } from './legend.js';
 import { BG, HEADER_H, scratch, INK, LINE, MIN_TEXT, MUTED, PAD, W, card, chipHeight, chipLines, header, panel, pawn, seatName } from './parts.js';
-import { chipWidth, drawPlayerPanel, panelHeight, shownCards, type PanelOptions } from './player.js';
+import { drawPlayerPanel, panelChipLines, panelHeight, type PanelOptions } from './player.js';
 import { wrapLines } from './text.js';
 
 const GAP = 10;
@@ -158,7 +158,7 @@ function layout(g: Ctx, ctx: RenderContext, view: MullPublicView): Layout {
   const status = statusLines(g, view, ctx);
   const showLots = lotsShown(view);
   const lotLines = showLots ? chipLines(g, ctx, view.lots.flatMap((l) => l ?? []), lotWidth(view)) : 1;
-  const lines = chipLines(g, ctx, view.players.flatMap(shownCards), chipWidth(COL_W));
+  const lines = Math.max(1, ...view.players.map((p) => panelChipLines(g, ctx, p, COL_W)));
   const options = (seat: number): PanelOptions => ({ cards: true, chipLines: lines, cash: null, highlight: view.phase !== 'over' && view.pending.includes(seat) });
   const heights = view.players.map((p) => panelHeight(g, ctx, view, p, COL_W, options(p.seat)));
   const right = PAD + COL_W + GAP;

@@ -71,7 +71,7 @@ export function pawn(g: Ctx, ctx: RenderContext, seat: number, cx: number, cy: n
 }
 
 /** A card's name as the buttons and the log say it, in lines that fit `w` px. */
-function cardNameLines(g: Ctx, ctx: RenderContext, c: Card, w: number): string[] {
+export function cardNameLines(g: Ctx, ctx: RenderContext, c: Card, w: number): string[] {
   return wrapLines(g, ctx.t(`mull-money.card.${c}`), w - 6, MIN_TEXT);
 }
 

@@ -7,7 +7,7 @@ import { DEPOT_MAX, GREEN_MAX, YELLOW_MAX } from '../../src/games/mull-money/con
 import type { Card, MullPublicView, PlayerView } from '../../src/games/mull-money/types.js';
 import { closePanel, drawText, font, setFont, textWidth, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { ACCENT, EDGE, HOLES_W, INK, LINE, MIN_TEXT, MUTED, card, chipHeight, euroBadge, loanChip, panel, pawn, seatName, serviceRow, wasteTrack } from './parts.js';
+import { ACCENT, EDGE, HOLES_W, INK, LINE, MIN_TEXT, MUTED, card, cardNameLines, chipHeight, euroBadge, loanChip, panel, pawn, seatName, serviceRow, wasteTrack } from './parts.js';
 import { nameLines } from './text.js';
 
 const TOP = 8, ROW = 26, BOTTOM = 8, CHIP_GAP = 5;
@@ -33,16 +33,47 @@ function panelNameLines(g: Ctx, ctx: RenderContext, view: MullPublicView, p: Pla
   return nameLines(g, seatName(ctx, p.seat), width, MIN_TEXT + 2, true, width - (p.seat === view.first ? 34 : 0));
 }
 
-export function chipWidth(w: number): number {
+function chipWidth(w: number): number {
   return Math.floor((w - 28 - CHIP_GAP) / 2);
+}
+
+interface ChipPlace {
+  card: Card;
+  row: number;
+  col: 0 | 1;
+  /** The whole row: the name would wrap in half of it. */
+  full: boolean;
+}
+
+/**
+ * The hand's chips, two to a row. A card whose name would wrap in half a row ("Einstellen/
+ * Entlassen") takes a row of its own, after the others: one more row in this panel is lower
+ * than every chip of the image growing a line.
+ */
+function chipPlaces(g: Ctx, ctx: RenderContext, cards: readonly Card[], w: number): ChipPlace[] {
+  const cw = chipWidth(w);
+  const long = (c: Card) => cardNameLines(g, ctx, c, cw).length > 1 && cardNameLines(g, ctx, c, 2 * cw + CHIP_GAP).length === 1;
+  const pairs = cards.filter((c) => !long(c)), alone = cards.filter(long);
+  const rows = Math.ceil(pairs.length / 2);
+  return [
+    ...pairs.map((c, i) => ({ card: c, row: Math.floor(i / 2), col: (i % 2) as 0 | 1, full: false })),
+    ...alone.map((c, i) => ({ card: c, row: rows + i, col: 0 as const, full: true })),
+  ];
+}
+
+/** Lines the panel's chips need as placed (the board gives all chips the most of any panel). */
+export function panelChipLines(g: Ctx, ctx: RenderContext, p: PlayerView, w: number): number {
+  const cw = chipWidth(w);
+  if (p.kept && !p.hand.length) return cardNameLines(g, ctx, p.kept, cw).length;
+  return Math.max(1, ...chipPlaces(g, ctx, p.hand, w).map((c) => cardNameLines(g, ctx, c.card, c.full ? 2 * cw + CHIP_GAP : cw).length));
 }
 
 export function panelHeight(g: Ctx, ctx: RenderContext, view: MullPublicView, p: PlayerView, w: number, o: PanelOptions): number {
   const names = panelNameLines(g, ctx, view, p, w).length;
-  const cards = o.cards ? shownCards(p).length : 0;
+  const cards = o.cards ? shownCards(p) : [];
   // A done player's empty hand says so on a line of its own.
-  const rows = cards ? Math.ceil(cards / 2) : 0;
-  const done = !cards && doneLine(view, p) ? LINE + 4 : 0;
+  const rows = !cards.length ? 0 : p.hand.length ? 1 + Math.max(...chipPlaces(g, ctx, p.hand, w).map((c) => c.row)) : 1;
+  const done = !cards.length && doneLine(view, p) ? LINE + 4 : 0;
   const cash = o.cash !== null ? LINE + 4 : 0;
   return TOP + names * LINE + 6 + 3 * ROW + (rows ? 6 + rows * (chipHeight(o.chipLines) + CHIP_GAP) - CHIP_GAP : done) + cash + BOTTOM;
 }
@@ -82,14 +113,13 @@ export function drawPlayerPanel(g: Ctx, ctx: RenderContext, view: MullPublicView
   if (!view.experimental) wasteTrack(g, '', p.depot, DEPOT_MAX, GREEN_MAX, YELLOW_MAX, rx, cy + 2 * ROW, rw);
   cy += 2 * ROW + ROW / 2;
   if (o.cards) {
-    const cards = shownCards(p);
     const cw = chipWidth(w), ch = chipHeight(o.chipLines);
     cy += 6;
     if (p.kept && !p.hand.length) {
       // The kept card waits for the next mission: its chip sits after the word that says so.
       drawText(g, ctx.t('mull-money.render.kept'), ix, cy + ch / 2, { size: MIN_TEXT, color: MUTED });
       card(g, ctx, p.kept, ix + cw + CHIP_GAP, cy, cw, ch);
-    } else cards.forEach((c, i) => card(g, ctx, c, ix + (i % 2) * (cw + CHIP_GAP), cy + Math.floor(i / 2) * (ch + CHIP_GAP), cw, ch));
+    } else for (const c of chipPlaces(g, ctx, p.hand, w)) card(g, ctx, c.card, ix + c.col * (cw + CHIP_GAP), cy + c.row * (ch + CHIP_GAP), c.full ? 2 * cw + CHIP_GAP : cw, ch);
     if (doneLine(view, p)) drawText(g, ctx.t('mull-money.render.done'), ix, cy + LINE / 2 - 2, { size: MIN_TEXT, color: MUTED });
   }
   // Cash is known only at the end (and to its owner, whose image shows it apart): a line of its own.

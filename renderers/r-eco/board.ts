@@ -27,8 +27,8 @@ const ROW = 80;
 const CENTRES_H = HEAD + 4 * ROW + 8;
 // Columns of a centre row, from the panel's left edge.
 const NAME_X = 14;
+/** Where the rewards start when every colour name fits before them (rewardX moves them on). */
 const REWARD_X = 166;
-const THEN_X = REWARD_X + REWARD_ROW.w + 10;
 const FACTORY_X = 452;
 const FACTORY_CARDS_X = FACTORY_X + 74;
 const DUMP_X = 700;
@@ -80,12 +80,13 @@ function labels(ctx: RenderContext): Labels {
 function staticLayer(seats: number, l: Labels) {
   const h = boardHeight(seats);
   return cachedLayer(`reco:board:${seats}:${JSON.stringify(l)}`, W, h, (g) => {
+    const rx = rewardX(g, l.colours);
     drawBackground(g, W, h, HEADER_H);
-    drawText(g, 'R-Eco', M + 4, 28, { size: TEXT_XL, bold: true, color: '#ffffff' });
+    drawText(g, l.title, M + 4, 28, { size: TEXT_XL, bold: true, color: '#ffffff' });
     drawPanel(g, M, CENTRES_Y, W - 2 * M, CENTRES_H);
     const head = { size: TEXT_MIN, bold: true, color: MUTED } as const;
     const hy = CENTRES_Y + HEAD / 2 + 1;
-    drawText(g, l.rewards, M + REWARD_X, hy, { ...head, maxWidth: FACTORY_X - REWARD_X - 8 });
+    drawText(g, l.rewards, M + rx, hy, { ...head, maxWidth: FACTORY_X - rx - 8 });
     drawText(g, l.factory, M + FACTORY_X, hy, { ...head, maxWidth: DUMP_X - FACTORY_X - 8 });
     drawText(g, l.dump, M + DUMP_X, hy, { ...head, maxWidth: ROW_END - DUMP_X });
     COLOURS.forEach((colour, i) => {
@@ -93,12 +94,23 @@ function staticLayer(seats: number, l: Labels) {
       const y = rowTop(i);
       fillRoundRect(g, M + 8, y + 2, W - 2 * M - 16, ROW - 4, 10, st.light);
       fillRoundRect(g, M + 8, y + 2, 8, ROW - 4, 4, st.fill);
-      drawColourName(g, colour, l.colours[i] ?? colour, M + NAME_X + 6, y + ROW / 2, REWARD_X - NAME_X - 12);
+      drawColourName(g, colour, l.colours[i] ?? colour, M + NAME_X + 6, y + ROW / 2, rx - NAME_X - 12);
       for (let s = 0; s < THRESHOLD; s++) fillRoundRect(g, gaugeX(s), y + 56, GAUGE_W, 8, 3, '#ffffff');
     });
     playersFrame(g, PLAYERS_Y, seats, l);
     drawBoardLegend(g, legendY(seats), l);
   });
+}
+
+/**
+ * The rewards column, after the widest colour name (drawColourName: badge, then the name from
+ * 42 px on, 12 px before the column): a long name ("Amarillo") moves the rewards and their
+ * "then" notes right instead of being cut; the notes' column still holds a full stack.
+ */
+function rewardX(g: Ctx, colours: readonly string[]): number {
+  setFont(g, font(TEXT, true));
+  const widest = Math.max(0, ...colours.map((c) => textWidth(g, c)));
+  return Math.max(REWARD_X, Math.ceil(NAME_X + 54 + widest));
 }
 
 function gaugeX(segment: number): number {
@@ -110,22 +122,23 @@ function restText(stack: readonly number[]): string {
   return stack.slice(1).map(formatValue).join(' ');
 }
 
-function drawCentre(g: Ctx, c: CentreView, i: number, ctx: RenderContext, l: Labels): void {
+function drawCentre(g: Ctx, c: CentreView, i: number, ctx: RenderContext, l: Labels, rx: number): void {
   const st = colourStyle(c.colour);
   const y = rowTop(i);
   const top = c.stack[0];
   const ry = y + (ROW - REWARD_ROW.h) / 2;
-  const thenW = FACTORY_X - THEN_X - 10;
+  const thenX = rx + REWARD_ROW.w + 10;
+  const thenW = FACTORY_X - thenX - 10;
   const note = { size: TEXT_MIN, bold: true, color: MUTED, maxWidth: thenW } as const;
   if (top === undefined) {
-    dashedOutline(g, M + REWARD_X, ry, REWARD_ROW, 7, [6, 4], '#9aa39c');
-    drawText(g, ctx.t('r-eco.render.stackEmpty'), M + THEN_X, y + ROW / 2, note);
+    dashedOutline(g, M + rx, ry, REWARD_ROW, 7, [6, 4], '#9aa39c');
+    drawText(g, ctx.t('r-eco.render.stackEmpty'), M + thenX, y + ROW / 2, note);
   } else {
-    blit(g, rewardCard(c.colour, top, REWARD_ROW), M + REWARD_X, ry);
-    if (c.stack.length === 1) drawText(g, ctx.t('r-eco.render.lastOne'), M + THEN_X, y + ROW / 2, { ...note, color: '#9a6a00' });
+    blit(g, rewardCard(c.colour, top, REWARD_ROW), M + rx, ry);
+    if (c.stack.length === 1) drawText(g, ctx.t('r-eco.render.lastOne'), M + thenX, y + ROW / 2, { ...note, color: '#9a6a00' });
     else {
-      drawText(g, l.then, M + THEN_X, y + 25, note);
-      drawText(g, restText(c.stack), M + THEN_X, y + 55, { ...note, color: st.dark });
+      drawText(g, l.then, M + thenX, y + 25, note);
+      drawText(g, restText(c.stack), M + thenX, y + 55, { ...note, color: st.dark });
     }
   }
 
@@ -164,8 +177,12 @@ function drawHeader(g: Ctx, view: REcoPublicView, ctx: RenderContext): void {
   blit(g, discardCard(BACK_SMALL), x, py);
   x += BACK_SMALL.w + 10;
   const turnX = W - M - 4;
-  drawText(g, ctx.t('render.discard', { count: view.discardCount }), x, 29, { ...text, maxWidth: turnX - x - (over ? 0 : 130) });
-  if (!over) drawText(g, ctx.t('render.turn', { turn: view.turn + 1 }), turnX, 29, { ...text, color: '#bfe3d5', align: 'right', maxWidth: 120 });
+  // The turn is measured first ("Turno 54" is wider than "Turn 54"); the discard count gets the rest.
+  const turn = over ? '' : ctx.t('render.turn', { turn: view.turn + 1 });
+  setFont(g, font(TEXT, true));
+  const turnW = over ? 0 : Math.min(textWidth(g, turn), 200) + 10;
+  drawText(g, ctx.t('render.discard', { count: view.discardCount }), x, 29, { ...text, maxWidth: turnX - x - turnW });
+  if (!over) drawText(g, turn, turnX, 29, { ...text, color: '#bfe3d5', align: 'right', maxWidth: 200 });
 
   const cy = 67;
   let pillW = 0;
@@ -188,9 +205,10 @@ export function renderREcoBoard(view: REcoPublicView, ctx: RenderContext): Buffe
   const { canvas, g } = createImageCanvas(W, boardHeight(seats));
   blit(g, staticLayer(seats, l), 0, 0);
   drawHeader(g, view, ctx);
+  const rx = rewardX(g, l.colours);
   COLOURS.forEach((colour, i) => {
     const centre = view.centres.find((c) => c.colour === colour);
-    if (centre) drawCentre(g, centre, i, ctx, l);
+    if (centre) drawCentre(g, centre, i, ctx, l, rx);
   });
   drawPlayerRows(g, view, PLAYERS_Y, ctx);
   return encodePng(canvas);

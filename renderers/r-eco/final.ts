@@ -53,7 +53,7 @@ function staticLayer(rows: number, title: string, heads: string[], l: PlayerLabe
   const h = height(rows);
   return cachedLayer(`reco:final:${rows}:${JSON.stringify([title, heads, l])}`, W, h, (g) => {
     drawBackground(g, W, h, HEADER_H);
-    drawText(g, 'R-Eco', M + 4, 32, { size: TEXT_XL, bold: true, color: '#ffffff' });
+    drawText(g, l.title, M + 4, 32, { size: TEXT_XL, bold: true, color: '#ffffff' });
     drawText(g, title, M + 4, 74, { size: TEXT_L, bold: true, color: '#ffd866', maxWidth: W - 2 * M - 8 });
     drawPanel(g, M, PANEL_Y, W - 2 * M, HEAD_H + rows * ROW_H + 10);
     const [players = '', score = ''] = heads;

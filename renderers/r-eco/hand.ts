@@ -4,11 +4,11 @@
  * from this image alone, and a legend for the numbers.
  */
 import type { CentreView, REcoSeatView } from '../../src/games/r-eco/types.js';
-import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillRoundRect, formatValue } from '../canvas.js';
+import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillLines, fillRoundRect, font, formatValue, setFont, type Ctx } from '../canvas.js';
 import { COLOURS, colourStyle } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { WASTE_HAND, layoutRow, wasteCard } from './cards.js';
-import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill } from './parts.js';
+import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill, measurer } from './parts.js';
 
 const THRESHOLD = 4;
 const W = 800;
@@ -18,15 +18,26 @@ const ROW_H = 148;
 const ROW_GAP = 12;
 const LEGEND_Y = ROW_Y + 4 * (ROW_H + ROW_GAP);
 const LEGEND_LINE = 34;
-const H = LEGEND_Y + 2 * LEGEND_LINE + 16;
 const X = 20;
+const LEGEND_W = W - 2 * X - 8;
 const CARDS_X = 300;
 
 function rowTop(i: number): number {
   return ROW_Y + i * (ROW_H + ROW_GAP);
 }
 
+/** The image is as tall as its legend: each entry wraps onto the lines it needs. */
+function height(legendLines: number): number {
+  return LEGEND_Y + legendLines * LEGEND_LINE + 16;
+}
+
+function legendLines(g: Ctx, legend: readonly string[]): string[] {
+  setFont(g, font(TEXT_MIN));
+  return legend.flatMap((entry) => fillLines(g, entry.match(/\S+\s*/g) ?? [], LEGEND_W, (line) => line.trimEnd()));
+}
+
 function background(colours: string[], legend: string[]) {
+  const H = height(legend.length);
   return cachedLayer(`reco:hand:${JSON.stringify([colours, legend])}`, W, H, (g) => {
     drawBackground(g, W, H, HEADER_H);
     g.fillStyle = LEAF;
@@ -38,7 +49,7 @@ function background(colours: string[], legend: string[]) {
       fillRoundRect(g, X, y, 10, ROW_H, 5, st.fill);
       drawColourBand(g, colour, colours[i] ?? colour, X + 8, y + 6, CARDS_X - 24, 52, true);
     });
-    legend.forEach((line, k) => drawText(g, line, X + 8, LEGEND_Y + LEGEND_LINE * (k + 0.5), { size: TEXT_MIN, color: INK, maxWidth: W - 2 * X - 8 }));
+    legend.forEach((line, k) => drawText(g, line, X + 8, LEGEND_Y + LEGEND_LINE * (k + 0.5), { size: TEXT_MIN, color: INK, maxWidth: LEGEND_W }));
   });
 }
 
@@ -54,8 +65,8 @@ function centreLines(c: CentreView | undefined, ctx: RenderContext): string[] {
 
 /** Draws a seat's hand. Reads nothing but the seat view and the context. */
 export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
-  const { canvas, g } = createImageCanvas(W, H);
-  const legend = [ctx.t('r-eco.render.legendHand'), ctx.t('r-eco.render.legendFactory', { threshold: THRESHOLD })];
+  const legend = legendLines(measurer(), [ctx.t('r-eco.render.legendHand'), ctx.t('r-eco.render.legendFactory', { threshold: THRESHOLD })]);
+  const { canvas, g } = createImageCanvas(W, height(legend.length));
   blit(g, background(colourLabels(ctx), legend), 0, 0);
 
   let pillW = 0;

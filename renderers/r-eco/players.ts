@@ -24,6 +24,8 @@ const SCORE_W = 64;
 const NAME_W = HAND_X - NAME_X - 12;
 
 export interface PlayerLabels {
+  /** The game's name in the reader's language: the German edition is "R-Öko". */
+  title: string;
   players: string;
   hand: string;
   dumped: string;
@@ -37,6 +39,7 @@ export interface PlayerLabels {
 
 export function playerLabels(ctx: RenderContext): PlayerLabels {
   return {
+    title: ctx.t('r-eco.name'),
     players: ctx.t('r-eco.render.colPlayers'),
     hand: ctx.t('r-eco.render.colHand'),
     dumped: ctx.t('r-eco.render.colDumped'),
@@ -61,8 +64,13 @@ export function playersFrame(g: Ctx, top: number, seats: number, l: PlayerLabels
   drawText(g, l.players, M + NAME_X, hy, { ...head, maxWidth: NAME_W });
   drawText(g, l.hand, M + HAND_X, hy, { ...head, maxWidth: DUMPED_X - HAND_X - 8 });
   drawText(g, l.dumped, M + DUMPED_X, hy, { ...head, maxWidth: REWARDS_X - DUMPED_X - 8 });
-  drawText(g, l.won, M + REWARDS_X, hy, { ...head, maxWidth: SCORE_R - SCORE_W - REWARDS_X - 8 });
-  drawText(g, l.score, M + SCORE_R, hy, { ...head, align: 'right', maxWidth: SCORE_W + 20 });
+  // The score heading is right-aligned over its numbers and may reach left past them
+  // ("Punkte"), up to the rewards heading, measured first.
+  const wonMax = SCORE_R - SCORE_W - REWARDS_X - 8;
+  setFont(g, font(TEXT_MIN, true));
+  const wonW = Math.min(textWidth(g, l.won), wonMax);
+  drawText(g, l.won, M + REWARDS_X, hy, { ...head, maxWidth: wonMax });
+  drawText(g, l.score, M + SCORE_R, hy, { ...head, align: 'right', maxWidth: Math.max(SCORE_W + 20, SCORE_R - REWARDS_X - wonW - 16) });
   for (let i = 0; i < seats; i++) {
     g.fillStyle = '#e3e9e5';
     g.fillRect(M + 12, rowY(top, i), W - 2 * M - 24, 1);
