@@ -229,7 +229,7 @@ export function textWidth(ctx: Ctx, text: string): number {
   const key = `${ctx.font}\u0000${text}`;
   let width = widths.get(key);
   if (width === undefined) {
-    width = ctx.measureText(text).width;
+    width = ctx.measureText(unhyphenated(text)).width;
     widths.set(key, width);
   }
   return width;
@@ -299,6 +299,13 @@ export function fillLines(ctx: Ctx, pieces: readonly string[], width: number, sh
     }
     if (line) lines.push(line);
     let rest = piece;
+    // A long compound breaks where its soft hyphens allow before it ever breaks between letters.
+    const trail = /\s*$/.exec(rest)![0];
+    const hyphenated = !fits(rest) ? breakAtSoftHyphens(rest.slice(0, rest.length - trail.length), fits) : null;
+    if (hyphenated) {
+      lines.push(...hyphenated.slice(0, -1));
+      rest = hyphenated.at(-1)! + trail;
+    }
     while (!fits(rest)) {
       const chars = Array.from(rest);
       let k = chars.length - 1;
@@ -309,7 +316,7 @@ export function fillLines(ctx: Ctx, pieces: readonly string[], width: number, sh
     line = rest;
   }
   if (line.trim()) lines.push(line);
-  return lines.map(shown);
+  return lines.map((l) => unhyphenated(shown(l)));
 }
 
 /**
@@ -340,7 +347,38 @@ export interface TextStyle {
 }
 
 /** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
-export function drawText(ctx: Ctx, text: string, x: number, y: number, style: TextStyle): void {
+/**
+ * Soft hyphens (U+00AD) mark where a long word may break: German compounds in the locale files
+ * ("Lager\u00adgebühr"). Unbroken, they are not drawn.
+ */
+export const SOFT_HYPHEN = '\u00ad';
+export function unhyphenated(text: string): string {
+  return text.includes(SOFT_HYPHEN) ? text.replaceAll(SOFT_HYPHEN, '') : text;
+}
+
+/**
+ * `word` (wider than `fits` allows) broken at its soft hyphens: the longest beginnings that fit
+ * with a visible hyphen, then the rest; null when no soft hyphen gives a piece that fits.
+ */
+export function breakAtSoftHyphens(word: string, fits: (piece: string) => boolean): string[] | null {
+  const parts = word.split(SOFT_HYPHEN);
+  if (parts.length === 1) return null;
+  const out: string[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    let j = parts.length;
+    // The most parts that still fit on one line (with a hyphen unless they end the word).
+    while (j > i + 1 && !fits(parts.slice(i, j).join('') + (j < parts.length ? '-' : ''))) j--;
+    const piece = parts.slice(i, j).join('') + (j < parts.length ? '-' : '');
+    if (!fits(piece)) return null;
+    out.push(piece);
+    i = j;
+  }
+  return out;
+}
+
+export function drawText(ctx: Ctx, rawText: string, x: number, y: number, style: TextStyle): void {
+  const text = unhyphenated(rawText);
   setFont(ctx, font(style.size, style.bold ?? false));
   ctx.fillStyle = style.color;
   ctx.textAlign = style.align ?? 'left';

@@ -1,6 +1,6 @@
 /** Shared drawing for PhoneImpact images: colours, cards, panels, wrapping. Text ≥ 23 px on 900 px (phone rule). */
 import type { Ctx } from '../canvas.js';
-import { createBoardCanvas, drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect, setFont, textWidth } from '../canvas.js';
+import { breakAtSoftHyphens, createBoardCanvas, drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect, setFont, textWidth } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
@@ -45,6 +45,8 @@ function splitWord(g: Ctx, word: string, width: number): string[] {
   if (textWidth(g, word) <= width) return [word];
   const parts = word.split(/(?<=-)/);
   if (parts.length > 1) return parts.flatMap((p) => splitWord(g, p, width));
+  const hyphenated = breakAtSoftHyphens(word, (piece) => textWidth(g, piece) <= width);
+  if (hyphenated) return hyphenated;
   const out: string[] = [];
   let piece = '';
   for (const ch of Array.from(word)) {
@@ -108,7 +110,9 @@ export function drawLines(g: Ctx, lines: readonly string[], x: number, y: number
 export function card(g: Ctx, x: number, y: number, w: number, h: number, supplier: string, label: string): void {
   const c = SUPPLIER_COLOUR[supplier]!;
   fillRoundRect(g, x, y, w, h, 10, c.fill);
-  const lines = wrapLines(g, label, w - 12, MIN, true).slice(0, 2);
+  const all = wrapLines(g, label, w - 12, MIN, true);
+  // Two lines fit a card: a longer label ends in "…" on the second, never silently dropped.
+  const lines = all.length <= 2 ? all : [all[0]!, fitText(g, `${all.slice(1).join(' ')}…`, w - 12)];
   const step = 25;
   lines.forEach((line, i) => drawText(g, line, x + w / 2, y + h / 2 + (i - (lines.length - 1) / 2) * step, { size: MIN, bold: true, color: c.ink, align: 'center' }));
 }

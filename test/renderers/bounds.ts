@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { outOfBounds, recordDrawing, type DrawnItem } from '../../renderers/canvas.js';
 import { INLINE_MAX_ASPECT } from '../../renderers/inline.js';
 import type { RenderContext } from '../../renderers/types.js';
-import { hasKey, t as translate, type Language } from '../../src/i18n/index.js';
+import { LANGUAGES, hasKey, loadResources, t as translate, type Language } from '../../src/i18n/index.js';
 import { pngDimensions, tooSmallTexts, type PhoneRuleOptions } from './phone-rule.js';
 
 /**
@@ -56,6 +56,38 @@ export function cutTexts(texts: readonly { text: string }[], names: readonly str
     });
 }
 
+/** Every word of the locale files, in any language: the words a label may be made of. */
+let vocabulary: Set<string> | null = null;
+function localeWords(): Set<string> {
+  if (vocabulary) return vocabulary;
+  vocabulary = new Set();
+  const visit = (node: unknown): void => {
+    if (typeof node === 'string') for (const w of node.match(WORD) ?? []) vocabulary!.add(w.toLowerCase());
+    else if (node && typeof node === 'object') Object.values(node).forEach(visit);
+  };
+  for (const language of LANGUAGES) visit(loadResources(language));
+  return vocabulary;
+}
+const WORD = /[\p{L}’']+/gu;
+
+/**
+ * Labels drawn with a word broken between two letters ("gewöhnlic" / "hes Metall"): a piece
+ * that is no word of the locale files. Names may break anywhere (they have no hyphenation), so a
+ * piece of a name is fine, as is one shortened with "…" (cutTexts reports those).
+ */
+export function brokenWords(texts: readonly { text: string }[], names: readonly string[]): string[] {
+  const words = localeWords();
+  const inNames = names.join(' ').toLowerCase();
+  const out = new Set<string>();
+  for (const { text } of texts) {
+    for (const w of text.replace(/[^\s]*…/g, ' ').match(WORD) ?? []) {
+      const word = w.toLowerCase().replace(/^[’']+|[’']+$/g, '');
+      if (word && !words.has(word) && !inNames.includes(word)) out.add(`"${w}" in "${text}"`);
+    }
+  }
+  return [...out];
+}
+
 /**
  * Names shortened with "…" whose visible beginning starts more than one of the table's names:
  * two players who would look alike on the image.
@@ -89,7 +121,8 @@ export function lookAlikeNames(texts: readonly { text: string }[], names: readon
 /**
  * Renders once with recording on; fails on a text below the phone minimum, anything out of
  * bounds, an image taller than INLINE_MAX_ASPECT × its width, or (given the table's names) a
- * text other than a name cut short, or a name cut so short that two players look alike.
+ * text other than a name cut short or broken between letters, or a name cut so short that two
+ * players look alike.
  */
 export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions & { names?: readonly string[] } = {}): { png: Buffer; items: DrawnItem[] } {
   const { result: png, texts, items } = recordDrawing(render);
@@ -103,6 +136,7 @@ export function expectDrawnWell(render: () => Buffer, options: PhoneRuleOptions 
   expect(outOfBounds(items)).toEqual([]);
   if (options.names) {
     expect(cutTexts(texts, options.names), 'texts cut short').toEqual([]);
+    expect(brokenWords(texts, options.names), 'words broken between letters').toEqual([]);
     expect(lookAlikeNames(texts, options.names), 'shortened names that two players share').toEqual([]);
   }
   return { png, items };
