@@ -107,6 +107,13 @@ describe('game web pages', () => {
     const step = await fetch(`${local}/g/${token}/1?lang=fr`);
     expect(step.status).toBe(200);
     expect(await step.text()).toContain(`Étape 1 sur ${moves}`);
+    // Every language the bot speaks, each page offering the other four.
+    for (const [lang, text] of [['de', `Schritt 1 von ${moves}`], ['es', `Paso 1 de ${moves}`], ['it', `Passo 1 di ${moves}`]] as const) {
+      const page = await (await fetch(`${local}/g/${token}/1?lang=${lang}`)).text();
+      expect(page).toContain(`<html lang="${lang}">`);
+      expect(page).toContain(text);
+      for (const other of ['en', 'fr', 'de', 'es', 'it'].filter((l) => l !== lang)) expect(page).toContain(`?lang=${other}"`);
+    }
     const png = await fetch(`${local}/g/${token}/step/1.png`);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect((await fetch(`${local}/g/${token}/${moves + 1}`)).status).toBe(404);
