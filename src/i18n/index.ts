@@ -146,6 +146,18 @@ const made = new LRUCache<string, string>({ max: 20_000 });
 
 /** Plain key lookup with interpolation. */
 export function t(language: Language, key: string, args?: Record<string, unknown>): string {
+  const text = imageText(language, key, args);
+  return text.includes(SOFT_HYPHEN) ? text.replaceAll(SOFT_HYPHEN, '') : text;
+}
+
+/**
+ * Soft hyphens (U+00AD) in the locale files mark where an image may break a long compound
+ * ("Lager\u00adgebühr"); texts for Discord and the web leave them out.
+ */
+const SOFT_HYPHEN = '\u00ad';
+
+/** A text as the renderers get it: with its soft hyphens, for breaking long words. */
+export function imageText(language: Language, key: string, args?: Record<string, unknown>): string {
   const id = madeId(language, key, args);
   let text = id === null ? undefined : made.get(id);
   if (text === undefined) {

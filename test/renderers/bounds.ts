@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { outOfBounds, recordDrawing, type DrawnItem } from '../../renderers/canvas.js';
 import { INLINE_MAX_ASPECT } from '../../renderers/inline.js';
 import type { RenderContext } from '../../renderers/types.js';
-import { LANGUAGES, hasKey, loadResources, t as translate, type Language } from '../../src/i18n/index.js';
+import { LANGUAGES, hasKey, imageText as translate, loadResources, type Language } from '../../src/i18n/index.js';
 import { pngDimensions, tooSmallTexts, type PhoneRuleOptions } from './phone-rule.js';
 
 /**

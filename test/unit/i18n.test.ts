@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandsJson } from '../../commands/index.js';
-import { DISCORD_LOCALES, LANGUAGES, LANGUAGE_NAMES, languageOf, loadResources, localise, t } from '../../src/i18n/index.js';
+import { DISCORD_LOCALES, LANGUAGES, LANGUAGE_NAMES, imageText, languageOf, loadResources, localise, t } from '../../src/i18n/index.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,6 +36,11 @@ describe('locale files', () => {
       const empty = keys(tree).filter((k) => k.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) === '');
       expect(empty, language).toEqual([]);
     }
+  });
+
+  it('keeps soft hyphens for images only: Discord and the web get whole words', () => {
+    expect(imageText('de', 'mark.render.fee')).toBe('Lager\u00adgebühr');
+    expect(t('de', 'mark.render.fee')).toBe('Lagergebühr');
   });
 
   it('maps Discord locales to a language', () => {
