@@ -2,7 +2,7 @@
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameOptions } from '../src/engine/index.js';
 import { GAMES } from '../src/catalog.js';
-import { LANGUAGES, LANGUAGE_NAMES, discordLocalizations, hasKey, languageOf, t, type Language } from '../src/i18n/index.js';
+import { hasKey, languageOf, localisedChoice, t, type Language } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { showLog } from '../src/discord/handlers/log.js';
 import { undoCommand } from '../src/discord/handlers/undo.js';
@@ -14,7 +14,7 @@ import { gamePageUrl, webPagesOn } from '../src/discord/messages/web-link.js';
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import type { LobbyAction } from '../src/discord/messages/custom-id.js';
-import { choice, described, named } from './localised.js';
+import { choice, described, languageChoices, named } from './localised.js';
 
 /** Every game's options, offered once each (games share names they have in common). */
 const OPTION_SPECS = [...new Map(Object.values(GAMES).flatMap((g) => g.options.map((o) => [o.name, { game: g.id, spec: o }] as const))).values()];
@@ -39,7 +39,7 @@ function newSubcommand() {
     );
     sub.addStringOption((o) =>
       described(named(o, 'language'), 'commands.game.optionLanguage').addChoices(
-        ...LANGUAGES.map((l) => ({ name: LANGUAGE_NAMES[l], value: l })),
+        ...languageChoices(),
       ),
     );
     addSettingOptions(sub);
@@ -56,13 +56,12 @@ export function addGameOptions(sub: import('discord.js').SlashCommandSubcommandB
     const describe = <B extends { setDescription(d: string): B; setDescriptionLocalizations(l: Record<string, string>): B }>(b: B) =>
       hasKey('en', key) ? described(b, key) : b.setDescription(spec.description);
     // Option names and choice labels in every language, shared by every game (src/i18n/locales).
-    const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) =>
-      b.setName(spec.name).setNameLocalizations(discordLocalizations((l) => t(l, `optionNames.${spec.name}`)));
+    const name = <B extends { setName(n: string): B; setNameLocalizations(l: Record<string, string>): B }>(b: B) => named(b, spec.name, spec.name, 'optionNames');
     if (spec.kind === 'boolean') sub.addBooleanOption((o) => describe(name(o)));
     else {
       sub.addStringOption((o) =>
         describe(name(o)).addChoices(
-          ...spec.choices.map((c) => ({ name: choiceLabel(spec.name, c, 'en'), value: c.value, name_localizations: discordLocalizations((l) => choiceLabel(spec.name, c, l)) })),
+          ...spec.choices.map((c) => localisedChoice((l) => choiceLabel(spec.name, c, l), c.value)),
         ),
       );
     }

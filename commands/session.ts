@@ -1,7 +1,7 @@
 /** /session new|panel|move: a class session of several tables, run by a facilitator. */
 import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction, type SlashCommandSubcommandBuilder } from 'discord.js';
 import { GAMES } from '../src/catalog.js';
-import { LANGUAGES, LANGUAGE_NAMES, languageOf } from '../src/i18n/index.js';
+import { languageOf } from '../src/i18n/index.js';
 import type { BotContext } from '../src/discord/context.js';
 import { moveStudent, newSession, openPanel } from '../src/discord/handlers/session.js';
 import { replyError } from '../src/discord/handlers/replies.js';
@@ -9,7 +9,7 @@ import { givenSettings, readSettings } from '../src/discord/handlers/settings.js
 import { DEFAULT_SETTINGS } from '../src/store/clocks.js';
 import { BOT_LEVELS, type BotLevel } from '../src/store/schema.js';
 import { addGameOptions, addSettingOptions, givenGameOptions } from './game.js';
-import { choice, described, named } from './localised.js';
+import { choice, described, languageChoices, named } from './localised.js';
 
 /** Every game's options, offered once each, as /game new offers them. */
 
@@ -32,7 +32,7 @@ function newSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcomma
   );
   sub.addBooleanOption((o) => described(named(o, 'anonymous'), 'session.commands.optionAnonymous'));
   sub.addStringOption((o) =>
-    described(named(o, 'language'), 'session.commands.optionLanguage').addChoices(...LANGUAGES.map((l) => ({ name: LANGUAGE_NAMES[l], value: l }))),
+    described(named(o, 'language'), 'session.commands.optionLanguage').addChoices(...languageChoices()),
   );
   // The same table settings as /game new, given to every table.
   addSettingOptions(sub);

@@ -31,6 +31,11 @@ export function discordLocalizations(text: (language: Language) => string): Reco
   return out;
 }
 
+/** A slash-command choice labelled in every language: English by default, the others as localisations. */
+export function localisedChoice<V extends string | number>(label: (language: Language) => string, value: V): { name: string; value: V; name_localizations: Record<string, string> } {
+  return { name: label('en'), value, name_localizations: discordLocalizations(label) };
+}
+
 /**
  * Folders whose `locales/<language>.json` are merged, keyed by the prefix they live under: the core
  * strings, the renderers' labels, and every game folder's own locales under the game's id (found

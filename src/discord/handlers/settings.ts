@@ -1,6 +1,6 @@
 /** Table settings (reminders, deadlines, pace, takeover): read from /game new and /game settings, changed by the host or a moderator. */
 import { type ChatInputCommandInteraction, type RepliableInteraction } from 'discord.js';
-import { discordLocalizations, t } from '../../i18n/index.js';
+import { localisedChoice, t } from '../../i18n/index.js';
 import { DEADLINE_CHOICES, PACE_CHOICES, REMINDER_CHOICES, TAKEOVER_CHOICES, TIME_OFF_CHOICES, UNDO_CHOICES, WHILE_AWAY_CHOICES } from '../../store/clocks.js';
 import type { GameRecord } from '../../store/game-store.js';
 import type { GameSettings } from '../../store/schema.js';
@@ -15,14 +15,14 @@ import { durationLabel, settingsLines } from '../messages/settings-text.js';
 /** The slash-command choices of each setting, named in every language. */
 export function settingChoices(kind: 'reminder' | 'deadline' | 'pace' | 'takeover' | 'undo' | 'timeOff' | 'whileAway') {
   const named = (values: readonly string[], group: string) =>
-    values.map((p) => ({ name: t('en', `settings.${group}.${p}`), value: p, name_localizations: discordLocalizations((l) => t(l, `settings.${group}.${p}`)) }));
+    values.map((p) => localisedChoice((l) => t(l, `settings.${group}.${p}`), p));
   if (kind === 'pace') return named(PACE_CHOICES, 'pace');
   if (kind === 'takeover') return named(TAKEOVER_CHOICES, 'takeover');
   if (kind === 'undo') return named(UNDO_CHOICES, 'undo');
   if (kind === 'timeOff') return named(TIME_OFF_CHOICES, 'timeOff');
   if (kind === 'whileAway') return named(WHILE_AWAY_CHOICES, 'whileAway');
   const values = kind === 'reminder' ? REMINDER_CHOICES : DEADLINE_CHOICES;
-  return values.map((m) => ({ name: durationLabel('en', m), value: String(m), name_localizations: discordLocalizations((l) => durationLabel(l, m)) }));
+  return values.map((m) => localisedChoice((l) => durationLabel(l, m), String(m)));
 }
 
 /** Reads settings given as command options over a base; a value not offered is refused. */
