@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
 import { LRUCache } from 'lru-cache';
 import { beforeRecording, drawLayer, isRecording, measuringBoxes, notePasted, noteText, startImage } from './recorder.js';
+import { SOFT_HYPHEN, withoutSoftHyphens } from '../src/i18n/soft-hyphen.js';
 
 export type { Canvas, CanvasRenderingContext2D };
 export type Ctx = CanvasRenderingContext2D;
@@ -229,7 +230,7 @@ export function textWidth(ctx: Ctx, text: string): number {
   const key = `${ctx.font}\u0000${text}`;
   let width = widths.get(key);
   if (width === undefined) {
-    width = ctx.measureText(unhyphenated(text)).width;
+    width = ctx.measureText(withoutSoftHyphens(text)).width;
     widths.set(key, width);
   }
   return width;
@@ -316,7 +317,7 @@ export function fillLines(ctx: Ctx, pieces: readonly string[], width: number, sh
     line = rest;
   }
   if (line.trim()) lines.push(line);
-  return lines.map((l) => unhyphenated(shown(l)));
+  return lines.map((l) => withoutSoftHyphens(shown(l)));
 }
 
 /**
@@ -346,16 +347,6 @@ export interface TextStyle {
   maxWidth?: number;
 }
 
-/** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
-/**
- * Soft hyphens (U+00AD) mark where a long word may break: German compounds in the locale files
- * ("Lager\u00adgebühr"). Unbroken, they are not drawn.
- */
-export const SOFT_HYPHEN = '\u00ad';
-export function unhyphenated(text: string): string {
-  return text.includes(SOFT_HYPHEN) ? text.replaceAll(SOFT_HYPHEN, '') : text;
-}
-
 /**
  * `word` (wider than `fits` allows) broken at its soft hyphens: the longest beginnings that fit
  * with a visible hyphen, then the rest; null when no soft hyphen gives a piece that fits.
@@ -377,8 +368,9 @@ export function breakAtSoftHyphens(word: string, fits: (piece: string) => boolea
   return out;
 }
 
+/** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
 export function drawText(ctx: Ctx, rawText: string, x: number, y: number, style: TextStyle): void {
-  const text = unhyphenated(rawText);
+  const text = withoutSoftHyphens(rawText);
   setFont(ctx, font(style.size, style.bold ?? false));
   ctx.fillStyle = style.color;
   ctx.textAlign = style.align ?? 'left';

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type i18n } from 'i18next';
 import { LRUCache } from 'lru-cache';
 import type { Msg, MsgArg, Seat } from '../engine/index.js';
+import { withoutSoftHyphens } from './soft-hyphen.js';
 
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -151,17 +152,10 @@ const made = new LRUCache<string, string>({ max: 20_000 });
 
 /** Plain key lookup with interpolation. */
 export function t(language: Language, key: string, args?: Record<string, unknown>): string {
-  const text = imageText(language, key, args);
-  return text.includes(SOFT_HYPHEN) ? text.replaceAll(SOFT_HYPHEN, '') : text;
+  return withoutSoftHyphens(imageText(language, key, args));
 }
 
-/**
- * Soft hyphens (U+00AD) in the locale files mark where an image may break a long compound
- * ("Lager\u00adgebühr"); texts for Discord and the web leave them out.
- */
-const SOFT_HYPHEN = '\u00ad';
-
-/** A text as the renderers get it: with its soft hyphens, for breaking long words. */
+/** A text as the renderers get it: with its soft hyphens (soft-hyphen.ts), for breaking long words. */
 export function imageText(language: Language, key: string, args?: Record<string, unknown>): string {
   const id = madeId(language, key, args);
   let text = id === null ? undefined : made.get(id);

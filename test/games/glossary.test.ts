@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog.js';
 import type { Language } from '../../src/i18n/index.js';
+import { withoutSoftHyphens } from '../../src/i18n/soft-hyphen.js';
 
 type Tree = { [key: string]: string | Tree };
 interface Glossary {
@@ -22,7 +23,7 @@ const flat = (tree: Tree, prefix = ''): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Placeholders, nested keys ($t(…)), Markdown code and emoji codes are not words of the text; soft hyphens are no letters. */
-const words = (text: string) => text.replace(/\{\{[^}]*\}\}|\$t\([^)]*\)|`[^`]*`|:[a-z0-9_]+:/g, ' ').replaceAll('\u00ad', '');
+const words = (text: string) => withoutSoftHyphens(text).replace(/\{\{[^}]*\}\}|\$t\([^)]*\)|`[^`]*`|:[a-z0-9_]+:/g, ' ');
 
 describe.each(GLOSSARY_LANGUAGES)('the %s glossaries', (language) => {
   it.each(DIRS)('$name: one glossary, and every text says its words', ({ dir }) => {
