@@ -368,6 +368,13 @@ export function breakAtSoftHyphens(word: string, fits: (piece: string) => boolea
   return out;
 }
 
+let measuring: Ctx | null = null;
+
+/** One context to measure texts on before an image exists: layouts need heights first (widths are cached by font). */
+export function measuringContext(): Ctx {
+  return (measuring ??= createBoardCanvas(1, 1).getContext('2d'));
+}
+
 /** Draws one line of text vertically centred on `y`. The only way renderers draw text. */
 export function drawText(ctx: Ctx, rawText: string, x: number, y: number, style: TextStyle): void {
   const text = withoutSoftHyphens(rawText);

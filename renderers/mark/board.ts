@@ -8,11 +8,11 @@
 import { COLOURS, MARKET_SQUARES } from '../../src/games/mark/constants.js';
 import { awaited, statusLine } from '../../src/games/mark/presentation.js';
 import type { MarkPublicView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, panel as within, strokeRoundRect, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel as within, strokeRoundRect, type Ctx, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { drawLegend, legendHeight, type LegendEntry } from './legend.js';
 import { ACCENT, BG, DEEP, EMPTY, INK, MIN_TEXT, MUTED, STYLE, W, company, companyHeight, die, nameLines, panel, seatName, tile } from './parts.js';
-import { fitLines, measurer, say } from './text.js';
+import { fitLines, say } from './text.js';
 
 export const PAD = 16;
 export const GAP = 8;
@@ -148,7 +148,7 @@ function layout(g: Ctx, ctx: RenderContext, view: MarkPublicView): Layout {
 
 export function renderMarkBoard(view: MarkPublicView, ctx: RenderContext): Buffer {
   // Text is measured first, so the image is exactly as tall as what it holds.
-  const L = layout(measurer(), ctx, view);
+  const L = layout(measuringContext(), ctx, view);
   const { canvas, g } = createImageCanvas(W, L.height);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, L.height);

@@ -1,11 +1,11 @@
 /** The final ranking: rank, name (on two lines if long) and cash per seat (all public once over). */
 import type { Outcome } from '../../src/engine/types.js';
 import type { MarkPublicView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, panel as within } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel as within, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { HEADER_H, PAD, drawHeader } from './board.js';
 import { ACCENT, BG, INK, MIN_TEXT, MUTED, W, panel, seatName } from './parts.js';
-import { fitLines, measurer } from './text.js';
+import { fitLines } from './text.js';
 
 const ROW_H = 76;
 const NAME_X = PAD + 64, NAME_W = 380;
@@ -26,7 +26,7 @@ export function renderMarkFinal(_view: MarkPublicView, outcome: Outcome, ctx: Re
   function row(y: number, s: Outcome['standings'][number]): void {
     const cy = y + (ROW_H - 10) / 2;
     drawText(g, `${s.rank}.`, PAD + 32, cy, { size: MIN_TEXT + 6, bold: true, color: s.rank === 1 ? '#8a6500' : MUTED, align: 'center' });
-    const lines = fitLines(measurer(), (short) => short(seatName(ctx, s.seat)), NAME_W, MIN_TEXT + 2, true, 2);
+    const lines = fitLines(measuringContext(), (short) => short(seatName(ctx, s.seat)), NAME_W, MIN_TEXT + 2, true, 2);
     lines.forEach((l, k) => drawText(g, l, NAME_X, cy + (k - (lines.length - 1) / 2) * LINE, { size: MIN_TEXT + 2, bold: true, color: INK }));
     // A bar for the cash, so the gaps read at a glance.
     const barX = NAME_X + NAME_W + 16, barW = 150;

@@ -5,18 +5,18 @@
  */
 import { handLine } from '../../src/games/mark/presentation.js';
 import type { MarkSeatView } from '../../src/games/mark/types.js';
-import { createImageCanvas, drawText, encodePng, panel as within } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, panel as within, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { GAP, HEADER_H, PAD, drawHeader } from './board.js';
 import { drawLegend, legendHeight, type LegendEntry } from './legend.js';
 import { BG, INK, MIN_TEXT, W, company, companyHeight, nameLines, panel, seatName } from './parts.js';
-import { fitLines, measurer, say } from './text.js';
+import { fitLines, say } from './text.js';
 
 const LINE = 26;
 const MAX_LINES = 4;
 
 export function renderMarkHand(view: MarkSeatView, ctx: RenderContext): Buffer {
-  const m = measurer();
+  const m = measuringContext();
   const me = { ...view.players[view.seat]!, cash: view.myCash };
   const names = nameLines(m, ctx, view.seat, W - 2 * PAD);
   const companyH = companyHeight(names.length);

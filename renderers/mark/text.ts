@@ -3,7 +3,7 @@
  * wrapped to a width, so a long name takes a second line before it is ever shortened.
  */
 import type { Msg, MsgArg } from '../../src/engine/index.js';
-import { createBoardCanvas, fillLines, fitText, font, setFont, type Ctx } from '../canvas.js';
+import { fillLines, fitText, font, setFont, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export function seatName(ctx: RenderContext, seat: number): string {
@@ -25,13 +25,6 @@ export function say(ctx: RenderContext, msg: Msg, name: (seat: number) => string
   const args: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(msg.args ?? {})) args[k] = k === 'count' && typeof v === 'number' ? v : arg(v);
   return ctx.t(msg.key, args);
-}
-
-let measuring: Ctx | null = null;
-
-/** A context to measure texts on before the image is made (its height depends on them). */
-export function measurer(): Ctx {
-  return (measuring ??= createBoardCanvas(1, 1).getContext('2d'));
 }
 
 // A shortened name is wrapped in these marks while lines are laid out, so it is never split.

@@ -7,10 +7,10 @@
  */
 import { GROWTH_MAX, GROWTH_MIN, STAFF_MAX } from '../../src/games/mull-money/constants.js';
 import type { MullPublicView } from '../../src/games/mull-money/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, type Ctx, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { drawLegend, legendHeight, legendItems } from './legend.js';
-import { BG, HEADER_H, scratch, INK, LINE, MIN_TEXT, MUTED, PAD, W, card, chipHeight, chipLines, header, panel, pawn, seatName } from './parts.js';
+import { BG, HEADER_H, INK, LINE, MIN_TEXT, MUTED, PAD, W, card, chipHeight, chipLines, header, panel, pawn, seatName } from './parts.js';
 import { drawPlayerPanel, panelChipLines, panelHeight, type PanelOptions } from './player.js';
 import { wrapLines } from './text.js';
 
@@ -206,7 +206,7 @@ function layout(g: Ctx, ctx: RenderContext, view: MullPublicView): Layout {
 
 export function renderMullBoard(view: MullPublicView, ctx: RenderContext): Buffer {
   // Measured on a scratch canvas first: the image's height depends on the wrapped texts.
-  const L = layout(scratch(), ctx, view);
+  const L = layout(measuringContext(), ctx, view);
   const { canvas, g } = createImageCanvas(W, L.height);
   g.fillStyle = BG;
   g.fillRect(0, 0, W, L.height);

@@ -6,9 +6,9 @@
 import type { Outcome } from '../../src/engine/types.js';
 import { LOAN, servicePoints } from '../../src/games/mull-money/constants.js';
 import type { MullPublicView } from '../../src/games/mull-money/types.js';
-import { createImageCanvas, drawText, encodePng, formatValue } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, formatValue, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { ACCENT, BG, HEADER_H, INK, LINE, MIN_TEXT, MUTED, PAD, W, header, panel, pawn, scratch, seatName } from './parts.js';
+import { ACCENT, BG, HEADER_H, INK, LINE, MIN_TEXT, MUTED, PAD, W, header, panel, pawn, seatName } from './parts.js';
 import { nameLines } from './text.js';
 
 const GAP = 12, ROW = 30, SCORE_H = 40;
@@ -18,7 +18,7 @@ function finalColumns(seats: number): number {
 }
 
 export function renderMullFinal(view: MullPublicView, outcome: Outcome, ctx: RenderContext): Buffer {
-  const m = scratch();
+  const m = measuringContext();
   const cols = finalColumns(outcome.standings.length);
   const cw = Math.floor((W - 2 * PAD - (cols - 1) * GAP) / cols);
   const names = outcome.standings.map((s) => nameLines(m, seatName(ctx, s.seat), cw - 84 - 14, MIN_TEXT + 2, true, cw - 84 - 14, 3));

@@ -4,12 +4,12 @@
  * the end.
  */
 import type { MullSeatView } from '../../src/games/mull-money/types.js';
-import { createImageCanvas, drawText, encodePng } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { statusLines } from './board.js';
 import { bigCardHeight, drawBigCard } from './cards.js';
 import { drawLegend, legendHeight } from './legend.js';
-import { BG, HEADER_H, INK, LINE, MIN_TEXT, MUTED, PAD, W, header, panel, scratch } from './parts.js';
+import { BG, HEADER_H, INK, LINE, MIN_TEXT, MUTED, PAD, W, header, panel } from './parts.js';
 import { drawPlayerPanel, panelHeight, shownCards, type PanelOptions } from './player.js';
 import { wrapLines } from './text.js';
 
@@ -17,7 +17,7 @@ const GAP = 12;
 const CARD_W = Math.floor((W - 2 * PAD - 3 * GAP) / 4);
 
 export function renderMullHand(view: MullSeatView, ctx: RenderContext): Buffer {
-  const m = scratch();
+  const m = measuringContext();
   const me = view.players[view.seat]!;
   const mine = view.pending.includes(view.seat);
   const status = mine ? wrapLines(m, ctx.t('mull-money.render.yourMove'), W - 2 * PAD - 8, MIN_TEXT + 2, true) : statusLines(m, view, ctx);

@@ -4,7 +4,7 @@
  */
 import { LOAN } from '../../src/games/mull-money/constants.js';
 import type { Card } from '../../src/games/mull-money/types.js';
-import { createBoardCanvas, drawText, fillRoundRect, closePanel, font, formatValue, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { drawText, fillRoundRect, closePanel, font, formatValue, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { wrapLines } from './text.js';
 
@@ -160,10 +160,3 @@ export function euroBadge(g: Ctx, cx: number, cy: number): void {
   drawText(g, '€', cx, cy + 1, { size: MIN_TEXT, bold: true, color: '#ffffff', align: 'center' });
 }
 
-let measuring: Ctx | null = null;
-
-/** A context to measure texts on before an image's height is known (widths are cached by font). */
-export function scratch(): Ctx {
-  measuring ??= createBoardCanvas(1, 1).getContext('2d');
-  return measuring;
-}

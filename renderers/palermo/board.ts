@@ -8,12 +8,12 @@ import { BK, contractType, equipmentType, marketPrice, mafiaPrice, MV, RECYCLABL
 import { pickValue } from '../../src/games/palermo/freeChoice.js';
 import { phaseNameKey } from '../../src/games/palermo/presentation.js';
 import type { PalermoPublicView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, panel, type Ctx } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel, type Ctx, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { contractItem, drawFlow, groupRooms, offerItem, STEP } from './compact.js';
 import { rooms } from '../../src/games/palermo/rooms.js';
 import { legendBlock, type Shown } from './legend.js';
-import { ACCENT, BG, BIG, money, cube, cubeWidth, flowLines, HEADER, measureCtx, PAD, PANEL, seatName, text, textItem, textWidth, tOf, wordItems, type Item, type T } from './parts.js';
+import { ACCENT, BG, BIG, money, cube, cubeWidth, flowLines, HEADER, PAD, PANEL, seatName, text, textItem, textWidth, tOf, wordItems, type Item, type T } from './parts.js';
 import { activeSeat, playerBlock, type Block } from './players.js';
 
 /** Board width: 1000 px keeps 25 px text at the phone minimum and leaves room for two columns. */
@@ -135,7 +135,7 @@ function layout(m: Ctx, players: Block[], t: T, shown: Shown): { left: Block[]; 
 }
 
 export function renderPalermoBoard(v: PalermoPublicView, ctx: RenderContext): Buffer {
-  const m = measureCtx();
+  const m = measuringContext();
   const t = tOf(ctx);
   const head = headerLines(m, v, ctx, t);
   const top = 6 + head.length * HEAD_LINE;

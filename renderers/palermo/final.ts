@@ -1,9 +1,9 @@
 /** The final ranking: cash, debt and score per player, ties sharing a rank. */
 import type { Outcome } from '../../src/engine/types.js';
 import type { PalermoPublicView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, drawText, encodePng, fillRoundRect, panel } from '../canvas.js';
+import { createImageCanvas, drawText, encodePng, fillRoundRect, panel, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { ACCENT, BG, BIG, HEADER, LINE, measureCtx, MUTED, PAD, PANEL, seatName, text, textWidth, tOf, W } from './parts.js';
+import { ACCENT, BG, BIG, HEADER, LINE, MUTED, PAD, PANEL, seatName, text, textWidth, tOf, W } from './parts.js';
 
 const ROW = 2 * LINE + 16;
 
@@ -23,7 +23,7 @@ export function renderPalermoFinal(v: PalermoPublicView, outcome: Outcome, ctx: 
       fillRoundRect(g, PAD, y, W - 2 * PAD, ROW - 10, 12, s.rank === 1 ? '#fff3c4' : PANEL);
       let cy = y + 8 + LINE / 2;
       const score = t('score', { score: s.score });
-      const sw = textWidth(measureCtx(), score, BIG, true);
+      const sw = textWidth(measuringContext(), score, BIG, true);
       text(g, `${s.rank}.`, PAD + 14, cy, { bold: true, size: BIG });
       text(g, seatName(ctx, s.seat), PAD + 70, cy, { bold: true, size: BIG, max: W - 2 * PAD - 70 - sw - 34 });
       text(g, score, W - PAD - 14, cy, { bold: true, size: BIG, align: 'right' });

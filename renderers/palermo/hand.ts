@@ -1,10 +1,8 @@
 /** One seat's private view: its equipment hand (or its set-up draws) as cards, and its money. */
 import type { PalermoSeatView } from '../../src/games/palermo/types.js';
-import { createImageCanvas, encodePng, fillRoundRect, panel } from '../canvas.js';
+import { createImageCanvas, encodePng, fillRoundRect, panel, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import {
-  BG, BIG, CARD_GAP, CARD_H, cardWidth, contractCard, drawLines, equipmentCard, FLOW_LINE, flowLines, LINE, measureCtx, MUTED, PAD, PANEL, text, textWidth, tOf, W, wordItems,
-} from './parts.js';
+import { BG, BIG, CARD_GAP, CARD_H, cardWidth, contractCard, drawLines, equipmentCard, FLOW_LINE, flowLines, LINE, MUTED, PAD, PANEL, text, textWidth, tOf, W, wordItems } from './parts.js';
 
 const IN = 14;
 const IW = W - 2 * PAD - 2 * IN;
@@ -15,7 +13,7 @@ const cardsH = (n: number) => rowsOf(n) * (CARD_H + CARD_GAP);
 
 export function renderPalermoHand(v: PalermoSeatView, ctx: RenderContext): Buffer {
   const t = tOf(ctx);
-  const m = measureCtx();
+  const m = measuringContext();
   const b = v.boards[v.seat]!;
   const title = t(v.draws ? 'yourDraw' : 'yourHand');
   const money = t('money', { cash: b.cash, debt: b.debt, score: b.cash - 2 * b.debt });

@@ -4,7 +4,7 @@
  * compact pills are in compact.ts, its legend in legend.ts.
  */
 import { contractType, equipmentType, NC, type EquipmentKind } from '../../src/games/palermo/constants.js';
-import { blit, cachedLayer, createBoardCanvas, setFont, textWidth as measuredWidth, drawText, fillRoundRect, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
+import { blit, cachedLayer, setFont, textWidth as measuredWidth, drawText, fillRoundRect, font, panel, strokeRoundRect, type Ctx } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 1000;
@@ -36,12 +36,6 @@ export function seatName(ctx: RenderContext, seat: number): string {
   return ctx.names[seat] ?? ctx.t('render.seat', { number: seat + 1 });
 }
 
-/** A context to measure text before the image exists (layouts need heights first). */
-let measurer: Ctx | null = null;
-export function measureCtx(): Ctx {
-  measurer ??= createBoardCanvas(4, 4).getContext('2d');
-  return measurer;
-}
 export function textWidth(g: Ctx, s: string, size = TEXT, bold = false): number {
   setFont(g, font(size, bold));
   return Math.ceil(measuredWidth(g, s));

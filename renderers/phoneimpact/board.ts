@@ -5,9 +5,9 @@
  */
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
 import { RULESETS } from '../../src/games/phoneimpact/constants.js';
-import { closePanel, createImageCanvas, drawText, encodePng, font, setFont, textWidth } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, font, setFont, textWidth, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { BG, INK, LINE, MALUS_INK, MIN, MUTED, PAD, W, credit, fitsBeside, header, headerHeight, measuring, panel, wrapLines } from './parts.js';
+import { BG, INK, LINE, MALUS_INK, MIN, MUTED, PAD, W, credit, fitsBeside, header, headerHeight, panel, wrapLines } from './parts.js';
 import { playerBlock, type Block } from './player.js';
 import { supplierBlock } from './suppliers.js';
 import { boardTurnLines } from './turn.js';
@@ -31,7 +31,7 @@ export function subtitle(view: PhoneImpactPublicView, ctx: RenderContext): strin
 
 /** The table's panel: malus deck, events left and the last event, at `width`. */
 function tableBlock(view: PhoneImpactPublicView, ctx: RenderContext, width: number): Block {
-  const g = measuring();
+  const g = measuringContext();
   const inner = width - 2 * INNER;
   const malus = ctx.t('phoneimpact.render.malusDeck', { count: view.malusDeck });
   const events = ctx.t('phoneimpact.render.events', { count: view.eventsLeft });
@@ -56,7 +56,7 @@ function tableBlock(view: PhoneImpactPublicView, ctx: RenderContext, width: numb
 }
 
 export function renderPhoneImpactBoard(view: PhoneImpactPublicView, ctx: RenderContext): Buffer {
-  const m = measuring();
+  const m = measuringContext();
   const turn = boardTurnLines(view, ctx, m);
   const suppliers = supplierBlock(view, ctx, W - 2 * PAD);
   const players = view.players.map((p) => playerBlock(view, p, ctx, COL_W));

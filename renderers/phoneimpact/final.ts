@@ -2,10 +2,10 @@
 import type { Outcome } from '../../src/engine/types.js';
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, MALUS_PENALTY, RECIPES, RECYCL_BONUS, RULESETS } from '../../src/games/phoneimpact/constants.js';
-import { closePanel, createImageCanvas, drawText, encodePng, font, setFont, textWidth } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, font, setFont, textWidth, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 import { subtitle } from './board.js';
-import { BG, INK, LINE, MIN, MUTED, PAD, TEXT, W, credit, wrapLines, header, headerHeight, measuring, nameLines, panel } from './parts.js';
+import { BG, INK, LINE, MIN, MUTED, PAD, TEXT, W, credit, wrapLines, header, headerHeight, nameLines, panel } from './parts.js';
 import { nameOf, overText } from './turn.js';
 
 const INNER = 14;
@@ -14,7 +14,7 @@ const TOTAL_W = 150;
 
 /** Items joined by " · " into lines of `width`, an item never split unless it is wider than a line. */
 function flow(items: string[], width: number): string[] {
-  const g = measuring();
+  const g = measuringContext();
   setFont(g, font(MIN));
   const lines: string[] = [];
   for (const item of items) {
@@ -26,7 +26,7 @@ function flow(items: string[], width: number): string[] {
 }
 
 export function renderPhoneImpactFinal(view: PhoneImpactPublicView, outcome: Outcome, ctx: RenderContext): Buffer {
-  const m = measuring();
+  const m = measuringContext();
   const inner = W - 2 * PAD - 2 * INNER;
   const maxR = Math.max(...view.players.map((p) => p.recyclOnBoard));
   const rows = outcome.standings.map((st) => {
@@ -66,5 +66,5 @@ export function renderPhoneImpactFinal(view: PhoneImpactPublicView, outcome: Out
 
 function wrapOver(view: PhoneImpactPublicView, ctx: RenderContext): string[] {
   const text = overText(view, ctx);
-  return text ? wrapLines(measuring(), text, W - 2 * PAD, TEXT, true) : [];
+  return text ? wrapLines(measuringContext(), text, W - 2 * PAD, TEXT, true) : [];
 }

@@ -4,9 +4,9 @@
  */
 import type { PhoneImpactSeatView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, RECIPES, SUPPLIERS, TYPES } from '../../src/games/phoneimpact/constants.js';
-import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect } from '../canvas.js';
+import { closePanel, createImageCanvas, drawText, encodePng, fillRoundRect, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { BG, BUILT_INK, INK, LINE, MIN, MUTED, PAD, SUPPLIER_COLOUR, TEXT, W, credit, header, headerHeight, measuring, panel, typeLabel, wrapLines } from './parts.js';
+import { BG, BUILT_INK, INK, LINE, MIN, MUTED, PAD, SUPPLIER_COLOUR, TEXT, W, credit, header, headerHeight, panel, typeLabel, wrapLines } from './parts.js';
 import { handTurnLines } from './turn.js';
 
 const INNER = 14;
@@ -19,7 +19,7 @@ const ROW = 42;
 const NAME_COL = 340;
 
 export function renderPhoneImpactHand(view: PhoneImpactSeatView, ctx: RenderContext): Buffer {
-  const m = measuring();
+  const m = measuringContext();
   const turn = handTurnLines(view, ctx, m);
   const heads = TYPES.map((t) => wrapLines(m, typeLabel(ctx, view.ruleset, t), COL - 8, MIN));
   const headH = Math.max(...heads.map((h) => h.length)) * 26 + 8;

@@ -1,6 +1,6 @@
 /** Shared drawing for PhoneImpact images: colours, cards, panels, wrapping. Text ≥ 23 px on 900 px (phone rule). */
 import type { Ctx } from '../canvas.js';
-import { breakAtSoftHyphens, createBoardCanvas, drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect, setFont, textWidth } from '../canvas.js';
+import { breakAtSoftHyphens, drawText, fillRoundRect, fitText, font, closePanel, openPanel, strokeRoundRect, setFont, textWidth } from '../canvas.js';
 import type { RenderContext } from '../types.js';
 
 export const W = 900;
@@ -31,13 +31,6 @@ export const SUPPLIER_COLOUR: Record<string, { fill: string; ink: string }> = {
 /** The resource type's name as the cards print it (the 2025 edition renames "rare metal"). */
 export function typeLabel(ctx: RenderContext, ruleset: string, t: string): string {
   return ctx.t(`phoneimpact.type.${t === 'MR' && ruleset === '2025' ? 'AMet' : t}`);
-}
-
-let measurer: Ctx | null = null;
-/** A context to measure with before the image, whose height depends on the text, exists. */
-export function measuring(): Ctx {
-  measurer ??= createBoardCanvas(8, 8).getContext('2d');
-  return measurer;
 }
 
 /** Splits a word wider than `width` after its hyphens, then between characters. */

@@ -1,10 +1,10 @@
 /** One player's panel on the board: name (wrapped, never confused), score, malus, hand backs, built components. */
 import type { Ctx } from '../canvas.js';
-import { drawText, font, setFont, textWidth } from '../canvas.js';
+import { drawText, font, setFont, textWidth, measuringContext } from '../canvas.js';
 import type { PhoneImpactPublicView, PlayerView } from '../../src/games/phoneimpact/types.js';
 import { COMPONENTS, SUPPLIERS } from '../../src/games/phoneimpact/constants.js';
 import type { RenderContext } from '../types.js';
-import { BUILT_INK, INK, LINE, MALUS_INK, MIN, MUTED, chip, measuring, nameLines, wrapLines } from './parts.js';
+import { BUILT_INK, INK, LINE, MALUS_INK, MIN, MUTED, chip, nameLines, wrapLines } from './parts.js';
 import { MARK, nameOf } from './turn.js';
 
 /** Something measured first and drawn later at (x, y), its top left corner. */
@@ -17,7 +17,7 @@ const INNER = 14;
 const MARK_W = 26;
 
 export function playerBlock(view: PhoneImpactPublicView, p: PlayerView, ctx: RenderContext, width: number): Block {
-  const m = measuring();
+  const m = measuringContext();
   const inner = width - 2 * INNER;
   const waiting = view.pending.includes(p.seat);
   const name = nameLines(m, nameOf(ctx, p.seat), inner, inner - (waiting ? MARK_W : 0));

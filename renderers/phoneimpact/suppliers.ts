@@ -5,9 +5,9 @@
  */
 import type { PhoneImpactPublicView } from '../../src/games/phoneimpact/types.js';
 import { MALUS_MULTIPLIER_AFTER_E8, RULESETS, SUPPLIERS, SUPPLY, TYPES } from '../../src/games/phoneimpact/constants.js';
-import { drawText, fillRoundRect } from '../canvas.js';
+import { drawText, fillRoundRect, measuringContext } from '../canvas.js';
 import type { RenderContext } from '../types.js';
-import { INK, MIN, MUTED, SUPPLIER_COLOUR, TEXT, card, emptySlot, measuring, typeLabel, wrapLines } from './parts.js';
+import { INK, MIN, MUTED, SUPPLIER_COLOUR, TEXT, card, emptySlot, typeLabel, wrapLines } from './parts.js';
 import type { Block } from './player.js';
 
 const INNER = 14;
@@ -20,7 +20,7 @@ const ROW_H = 64;
 const NOTE_STEP = 25;
 
 export function supplierBlock(view: PhoneImpactPublicView, ctx: RenderContext, width: number): Block {
-  const m = measuring();
+  const m = measuringContext();
   const area = width - 2 * INNER - LEFT;
   const slotW = (area - DECK_W - 3 * GAP) / 3;
   const deckX = 3 * (slotW + GAP);

@@ -4,11 +4,11 @@
  * from this image alone, and a legend for the numbers.
  */
 import type { CentreView, REcoSeatView } from '../../src/games/r-eco/types.js';
-import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillLines, fillRoundRect, font, formatValue, setFont, type Ctx } from '../canvas.js';
+import { blit, cachedLayer, createImageCanvas, drawText, encodePng, fillLines, fillRoundRect, font, formatValue, setFont, type Ctx, measuringContext } from '../canvas.js';
 import { COLOURS, colourStyle } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { WASTE_HAND, layoutRow, wasteCard } from './cards.js';
-import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill, measurer } from './parts.js';
+import { ACCENT, INK, LEAF, MUTED, TEXT, TEXT_MIN, TEXT_XL, colourLabels, drawBackground, drawColourBand, drawPill } from './parts.js';
 
 const THRESHOLD = 4;
 const W = 800;
@@ -65,7 +65,7 @@ function centreLines(c: CentreView | undefined, ctx: RenderContext): string[] {
 
 /** Draws a seat's hand. Reads nothing but the seat view and the context. */
 export function renderREcoHand(view: REcoSeatView, ctx: RenderContext): Buffer {
-  const legend = legendLines(measurer(), [ctx.t('r-eco.render.legendHand'), ctx.t('r-eco.render.legendFactory', { threshold: THRESHOLD })]);
+  const legend = legendLines(measuringContext(), [ctx.t('r-eco.render.legendHand'), ctx.t('r-eco.render.legendFactory', { threshold: THRESHOLD })]);
   const { canvas, g } = createImageCanvas(W, height(legend.length));
   blit(g, background(colourLabels(ctx), legend), 0, 0);
 

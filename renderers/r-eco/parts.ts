@@ -3,7 +3,7 @@
  * on images IMAGE_W px wide: 10 px tall on a phone that shows them 400 px wide.
  */
 import type { Reward } from '../../src/games/r-eco/types.js';
-import { blit, createBoardCanvas, drawText, fillRoundRect, fitText, font, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
+import { blit, drawText, fillRoundRect, fitText, font, closePanel, openPanel, setFont, strokeRoundRect, textWidth, type Ctx } from '../canvas.js';
 import { COLOURS, colourStyle, drawSymbol } from './palette.js';
 import type { RenderContext } from '../types.js';
 import { REWARD_CHIP, rewardCard } from './cards.js';
@@ -29,13 +29,6 @@ export const BONUS = '#1b7a45';
 /** The green of the header rule and the hand's side strip. */
 export const LEAF = '#3c8f6e';
 export const MARGIN = 20;
-
-let measuring: Ctx | null = null;
-
-/** A context to measure texts on before an image's height is known. */
-export function measurer(): Ctx {
-  return (measuring ??= createBoardCanvas(1, 1).getContext('2d'));
-}
 
 /** A seat's display name, or "Player n" when the context has none. */
 export function seatName(ctx: RenderContext, seat: number): string {
