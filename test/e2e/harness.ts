@@ -331,6 +331,21 @@ export function mentionedOnBoard(board: MessageRecord): string[] {
 }
 
 /** Opens a game in `channelId` with the given players and bots, and starts it. */
+/**
+ * People by name, each added to the double once, for tests that name the same person in several
+ * places; `world` is read when asked, as tests start it in beforeAll.
+ */
+export function peopleOf(world: () => World): { person(name: string): Player; byId(id: string | null | undefined): Player | undefined } {
+  const people = new Map<string, Player>();
+  return {
+    person(name) {
+      if (!people.has(name)) people.set(name, new Player(world(), world().double.addUser({ username: name })));
+      return people.get(name)!;
+    },
+    byId: (id) => [...people.values()].find((p) => p.id === id),
+  };
+}
+
 export async function openAndStart(host: Player, channelId: string, others: Player[], bots = 0, options: Record<string, string | boolean> = {}): Promise<MessageRecord> {
   const created = await host.command(channelId, 'game', { subcommand: 'new', options: { game: 'r-eco', ...options } });
   if (created.ephemeral) throw new Error(`could not open a game: ${created.reply?.content}`);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../double/types.js';
-import { Player, boards, componentsOf, fakeClock, finalMessage, latestBoard, pressLobby, settled, startWorld, textOf, type World } from './harness.js';
+import { Player, boards, componentsOf, fakeClock, finalMessage, latestBoard, pressLobby, settled, startWorld, textOf, peopleOf, type World } from './harness.js';
 import { gameById } from '../../src/catalog.js';
 import { SEAT_REQUEST_MINUTES, TAKER_DEADLINE_MINUTES, WARN_SHARE } from '../../src/store/clocks.js';
 import type { GameRecord } from '../../src/store/game-store.js';
@@ -26,11 +26,7 @@ describe('seats that change hands', () => {
     await world?.stop();
   });
 
-  const people = new Map<string, Player>();
-  const person = (name: string) => {
-    if (!people.has(name)) people.set(name, new Player(world, world.double.addUser({ username: name })));
-    return people.get(name)!;
-  };
+  const { person } = peopleOf(() => world);
   const game = async (id: number) => (await world.bot.store.get(id))!;
   const pendingOf = (record: GameRecord): number[] => (record.status === 'active' ? rEco.pending(record.state) : []);
   const messages = (channel: string) => world.double.channelMessages(channel);

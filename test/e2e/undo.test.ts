@@ -12,7 +12,7 @@ import type { PalermoMove } from '../../src/games/palermo/index.js';
 import type { GameRecord } from '../../src/store/game-store.js';
 import type { MessageRecord } from '../double/types.js';
 import { palermoDefault } from './answers.js';
-import { Player, boards, fakeClock, findComponent, pressLobby, settled, startWorld, textOf, type World } from './harness.js';
+import { Player, boards, fakeClock, findComponent, pressLobby, settled, startWorld, textOf, peopleOf, type World } from './harness.js';
 
 const palermo = gameById('palermo')!;
 const UNDO_WAIT = 1500;
@@ -27,11 +27,7 @@ describe('taking back a move', () => {
     await world?.stop();
   });
 
-  const people = new Map<string, Player>();
-  const person = (name: string) => {
-    if (!people.has(name)) people.set(name, new Player(world, world.double.addUser({ username: name })));
-    return people.get(name)!;
-  };
+  const { person, byId } = peopleOf(() => world);
 
   async function open(channel: string, host: Player, others: Player[], bots: number): Promise<number> {
     await host.command(channel, 'game', { subcommand: 'new', options: { game: 'palermo', reminder: '60', deadline: '1440' } });
@@ -75,7 +71,7 @@ describe('taking back a move', () => {
         await world.double.waitFor(async () => (await world.bot.store.get(gameId))!.version > before.version, 30_000);
         continue;
       }
-      const player = [...people.values()].find((p) => p.id === before.seats[seat]!.userId)!;
+      const player = byId(before.seats[seat]!.userId)!;
       const clocks = await Promise.all(before.seats.map((s) => world.bot.store.clockOf(gameId, s.position)));
       clock.advance(7 * 60_000);
       const view = await player.openHand(channel);
@@ -109,7 +105,7 @@ describe('taking back a move', () => {
     let gameId = played.after.id;
     await world.bot.runner.flush();
     const next = nextHuman(played)!;
-    const nextPlayer = [...people.values()].find((p) => p.id === played.after.seats[next]!.userId)!;
+    const nextPlayer = byId(played.after.seats[next]!.userId)!;
     const board = (await world.bot.store.get(gameId))!.boardMessageId!;
     expect(world.double.channelMessages(channel).find((m) => m.id === board)!.content).toContain(`<@${nextPlayer.id}>`);
     const messages = world.double.channelMessages(channel).length;
