@@ -5,69 +5,48 @@
  * all, End all now. The debrief post and the CSV match the stored outcomes, and every table's
  * posts, the debrief and every move are there once. Skipped without PostgreSQL.
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameById } from '../../src/catalog.js';
 import { GameStore, type GameRecord } from '../../src/store/game-store.js';
 import { openPostgres } from '../../src/store/postgres.js';
-import { DiscordDouble } from '../double/discord-double.js';
 import { freshPgDatabase, hasPg } from '../pg/pg.js';
 import { expectPostedOnce } from './pg-posts.js';
-import { kill9, startBotProcess } from './process.js';
-import { GUILD_ID, Player, boards, botEnv, finalMessage, firstAnswer, sendAnswer, settled, tempDatabase, textOf, type World } from './harness.js';
+import { kill9, processesOnPostgres } from './process.js';
+import { GUILD_ID, Player, boards, finalMessage, firstAnswer, sendAnswer, settled, textOf, type World } from './harness.js';
 import { TEACHER_PERMS, exportCsv, openSession, pressPanel } from './session-kit.js';
 
 describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreSQL database', () => {
-  let double: DiscordDouble;
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    double = await DiscordDouble.start();
-    double.addGuild({ id: GUILD_ID });
-    double.spreadInteractions();
-  });
-  afterAll(async () => {
-    for (const child of children) await kill9(child);
-    await double?.close();
-  });
-
-  async function launch(url: string): Promise<ChildProcess> {
-    const ready = double.connectedClients;
-    const child = startBotProcess({ ...botEnv(double, tempDatabase(), { DATABASE_URL: url, JOB_SWEEP_MS: '200' }), RENDER_WORKERS: '0' });
-    children.push(child);
-    await double.waitFor(() => double.connectedClients === ready + 1, 90_000);
-    return child;
-  }
+  const bots = processesOnPostgres();
 
   it('survives a killed process mid-session: pause, resume, end all, one debrief and a CSV that match the stored games', async () => {
     const url = await freshPgDatabase();
     const reader = new GameStore(await openPostgres(url, { max: 2 }));
     try {
-      const a = await launch(url);
-      const channel = double.addChannel(GUILD_ID, { name: 'class-pg' }).id;
-      const world = { double, channels: [channel] } as unknown as World;
-      const teacher = new Player(world, double.addUser({ username: 'teacher-pg', permissions: TEACHER_PERMS }));
-      const students = Array.from({ length: 6 }, (_, i) => new Player(world, double.addUser({ username: `pupil${i + 1}-pg` })));
+      const a = await bots.launch(url);
+      const channel = bots.double.addChannel(GUILD_ID, { name: 'class-pg' }).id;
+      const world = { double: bots.double, channels: [channel] } as unknown as World;
+      const teacher = new Player(world, bots.double.addUser({ username: 'teacher-pg', permissions: TEACHER_PERMS }));
+      const students = Array.from({ length: 6 }, (_, i) => new Player(world, bots.double.addUser({ username: `pupil${i + 1}-pg` })));
       const byId = new Map(students.map((s) => [s.id, s]));
 
       // Opening, joins and Start all: one process only.
       const message = await openSession(world, teacher, { game: 'r-eco', tables: 3, seats: 3 });
       for (const student of students) {
-        const rec = await student.press(double.message(message.id)!, 'ses:');
-        await double.waitFor(() => rec.followUps[0], 30_000);
+        const rec = await student.press(bots.double.message(message.id)!, 'ses:');
+        await bots.double.waitFor(() => rec.followUps[0], 30_000);
       }
       const session = (await reader.sessions.inChannel(channel))!;
       const tables = () => reader.sessions.tables(session.id);
       expect((await tables()).map((t) => t.seats.length)).toEqual([2, 2, 2]);
       expect(await pressPanel(world, teacher, 'start')).toContain('3');
-      for (const t of await tables()) await double.waitFor(() => boards(world, t.channelId)[0], 30_000);
+      for (const t of await tables()) await bots.double.waitFor(() => boards(world, t.channelId)[0], 30_000);
 
       // From now on interactions alternate between the two processes.
-      const b = await launch(url);
+      const b = await bots.launch(url);
 
       /** A table where a person must play now, and that person. */
       const someoneToPlay = () =>
-        double.waitFor(async () => {
+        bots.double.waitFor(async () => {
           for (const t of await tables()) {
             if (t.status !== 'active') continue;
             const seat = gameById(t.gameType)!.pending(t.state).find((s: number) => !t.seats[s]!.isBot);
@@ -78,7 +57,7 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
       /** One move by a person, through whichever process gets the interactions; waits for it to be stored. */
       const playOne = async () => {
         const { t, player } = await someoneToPlay();
-        if (await player.tryPlayOnce(t.channelId)) await double.waitFor(async () => (await reader.get(t.id))!.version > t.version, 30_000);
+        if (await player.tryPlayOnce(t.channelId)) await bots.double.waitFor(async () => (await reader.get(t.id))!.version > t.version, 30_000);
       };
       for (let i = 0; i < 6; i++) await playOne();
 
@@ -95,11 +74,11 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
         const hands = await Promise.all(waiting.map(({ t, player }) => player.openHand(t.channelId)));
         const sent = await Promise.all(waiting.map(({ player }, i) => {
           const answer = firstAnswer(hands[i]!);
-          return answer ? sendAnswer(double, player.user, hands[i]!, answer) : null;
+          return answer ? sendAnswer(bots.double, player.user, hands[i]!, answer) : null;
         }));
         await Promise.all(sent.map((rec) => rec?.response(30_000)));
         await kill9(a);
-        await double.waitFor(() => double.connectedClients === 1, 30_000);
+        await bots.double.waitFor(() => bots.double.connectedClients === 1, 30_000);
         for (const [i, rec] of sent.entries()) {
           if (!rec || rec.ackType !== 6) continue;
           // Acknowledged as an update only once the move committed (or refused as stale, privately).
@@ -116,11 +95,11 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
       for (const t of await tables()) {
         if (t.status !== 'active') continue;
         expect(t.pausedAt).toBeInstanceOf(Date);
-        await double.waitFor(() => boards(world, t.channelId).at(-1)!.content.startsWith('⏸'), 30_000);
+        await bots.double.waitFor(() => boards(world, t.channelId).at(-1)!.content.startsWith('⏸'), 30_000);
       }
       const version = (await reader.get(paused.id))!.version;
       const answer = firstAnswer(hand);
-      const refusal = answer ? await settled(double, await sendAnswer(double, player.user, hand, answer), 30_000) : await player.playOnce(paused.channelId);
+      const refusal = answer ? await settled(bots.double, await sendAnswer(bots.double, player.user, hand, answer), 30_000) : await player.playOnce(paused.channelId);
       expect(textOf(refusal)).toContain('Paused by the facilitator');
       expect((await reader.get(paused.id))!.version).toBe(version);
 
@@ -134,7 +113,7 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
         for (const t of ended) if ((await reader.postsOf(t.id)).some((p) => p.sentAt === null)) return false;
         return true;
       };
-      await double.waitFor(owed, 60_000);
+      await bots.double.waitFor(owed, 60_000);
       for (const t of ended) {
         expect(t.status).toBe('finished');
         expect(finalMessage(world, t.channelId)).toBeDefined();
@@ -146,7 +125,7 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
       }
       const debriefPosts = (await Promise.all(ended.map((t) => reader.postsOf(t.id)))).flat().filter((p) => p.kind === 'debrief');
       expect(debriefPosts).toHaveLength(1);
-      const posted = double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
+      const posted = bots.double.channelMessages(channel).filter((m) => (m as { nonce?: string }).nonce?.startsWith('rc'));
       expect(posted.map((m) => m.id)).toEqual([debriefPosts[0]!.messageId]);
       const debrief = textOf(posted[0]!);
       expect(debrief).toContain('Debrief');
@@ -168,7 +147,7 @@ describe.runIf(hasPg)('a class session on two bot processes sharing one PostgreS
         }
       }
       expect(b.exitCode).toBeNull();
-      expect(double.violations).toEqual([]);
+      expect(bots.double.violations).toEqual([]);
       await kill9(b);
     } finally {
       await reader.close();
